@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The pipeline, one target per stage; each target knows only the ones to its left:
+// SceneModel → Timeline → Layout → DisplayList → Raster → ImageIO, with Snapshot and the CLI on top.
+let package = Package(
+    name: "render",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "render", targets: ["render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Geometry"),
+        .target(name: "Motion"),
+        .target(name: "SceneModel", dependencies: ["Geometry"]),
+        .target(name: "DisplayList", dependencies: ["Geometry"]),
+        .target(name: "Timeline", dependencies: ["SceneModel", "Motion"]),
+        .target(name: "Layout", dependencies: ["Timeline", "SceneModel", "DisplayList", "Geometry"]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo"]),
+        .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate"]),
+        .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
+        .target(name: "RenderKit", dependencies: [
+            "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot",
+        ]),
+        .executableTarget(name: "render", dependencies: [
+            "RenderKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Motion"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Timeline", "SceneModel", "DisplayList", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "Geometry"]),
+        .testTarget(name: "RenderKitTests", dependencies: ["RenderKit"]),
+        .testTarget(name: "CLITests", dependencies: ["RenderKit", "ImageIO"]),
+    ]
+)

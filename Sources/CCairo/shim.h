@@ -1,0 +1,4 @@
+#include <cairo/cairo.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>

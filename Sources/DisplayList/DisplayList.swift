@@ -1,0 +1,143 @@
+import Geometry
+
+/// Draw commands for one frame, in painter's order. Coordinates are canvas points;
+/// each command carries the transform from its local space to canvas points, and the
+/// raster stage multiplies by the canvas scale. Layers nest: every `beginLayer` is
+/// closed by one `endLayer`, and the commands between them are drawn into the layer.
+public struct DisplayList: Hashable, Sendable {
+    public var commands: [DisplayCommand]
+    public init(_ commands: [DisplayCommand] = []) { self.commands = commands }
+
+    public mutating func append(_ c: DisplayCommand) { commands.append(c) }
+    public mutating func append(contentsOf l: DisplayList) { commands += l.commands }
+}
+
+/// One draw command.
+public enum DisplayCommand: Hashable, Sendable {
+    case fill(FillCommand)
+    case stroke(StrokeCommand)
+    case text(TextCommand)
+    case image(ImageCommand)
+    /// Starts a layer: the commands up to the matching `endLayer` are drawn into an
+    /// offscreen group, then its effects are applied in the fixed order mask → clip →
+    /// shadows → blur → opacity, and the result is composited (source-over).
+    case beginLayer(Layer)
+    case endLayer
+}
+
+/// Fills `path` (in local coordinates, even-odd never: non-zero winding) with `paint`.
+/// Gradient unit points are resolved against `paintBounds` (local coordinates).
+public struct FillCommand: Hashable, Sendable {
+    public var path: Path
+    public var paint: Paint
+    public var paintBounds: Rect
+    public var transform: AffineTransform
+    public init(path: Path, paint: Paint, paintBounds: Rect, transform: AffineTransform) {
+        self.path = path; self.paint = paint; self.paintBounds = paintBounds; self.transform = transform
+    }
+}
+
+/// Strokes `path` centred on its outline with a line `lineWidth` points wide (local units).
+public struct StrokeCommand: Hashable, Sendable {
+    public var path: Path
+    public var paint: Paint
+    public var paintBounds: Rect
+    public var lineWidth: Double
+    public var transform: AffineTransform
+    public init(path: Path, paint: Paint, paintBounds: Rect, lineWidth: Double, transform: AffineTransform) {
+        self.path = path; self.paint = paint; self.paintBounds = paintBounds
+        self.lineWidth = lineWidth; self.transform = transform
+    }
+}
+
+/// The style of a run of text. `weight` is 100…900 (400 regular, 700 bold).
+public struct TextStyle: Hashable, Sendable {
+    public enum Design: String, Hashable, Sendable, CaseIterable { case `default`, rounded, monospaced, serif }
+    /// Font size in points.
+    public var size: Double
+    public var weight: Int
+    public var design: Design
+    /// Tabular (fixed-width) digits, OpenType feature `tnum`.
+    public var monospacedDigit: Bool
+    /// Extra space between glyphs, in points.
+    public var kerning: Double
+
+    public init(size: Double = 17, weight: Int = 400, design: Design = .default,
+                monospacedDigit: Bool = false, kerning: Double = 0) {
+        self.size = size; self.weight = weight; self.design = design
+        self.monospacedDigit = monospacedDigit; self.kerning = kerning
+    }
+}
+
+/// Measures text; implemented by the raster backend (Pango) so that layout and drawing agree.
+public protocol TextMeasurer: Sendable {
+    /// The size of the single-line text box in points: advance width × line height.
+    func measure(_ text: String, style: TextStyle) -> Size
+}
+
+/// Draws one line of text whose box (as measured by `TextMeasurer`) has its top-left
+/// corner at `origin` (local coordinates). `paint` fills the glyphs; gradient unit points
+/// are resolved against `paintBounds`.
+public struct TextCommand: Hashable, Sendable {
+    public var text: String
+    public var style: TextStyle
+    public var origin: Point
+    public var paint: Paint
+    public var paintBounds: Rect
+    public var transform: AffineTransform
+    public init(text: String, style: TextStyle, origin: Point, paint: Paint, paintBounds: Rect,
+                transform: AffineTransform) {
+        self.text = text; self.style = style; self.origin = origin; self.paint = paint
+        self.paintBounds = paintBounds; self.transform = transform
+    }
+}
+
+/// Draws a bitmap stretched to fill `rect` (local coordinates), clipped to `clip` when given.
+public struct ImageCommand: Hashable, Sendable {
+    public var image: RGBAImage
+    public var rect: Rect
+    public var clip: Rect?
+    public var transform: AffineTransform
+    public init(image: RGBAImage, rect: Rect, clip: Rect? = nil, transform: AffineTransform) {
+        self.image = image; self.rect = rect; self.clip = clip; self.transform = transform
+    }
+}
+
+/// A shadow: the layer's alpha filled with `color`, blurred with a Gaussian of standard
+/// deviation `radius` points (CALayer's shadowRadius), moved by `offset` points.
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    public var radius: Double
+    public var offset: Point
+    public init(color: Color, radius: Double, offset: Point = .zero) {
+        self.color = color; self.radius = radius; self.offset = offset
+    }
+}
+
+/// The effects of a layer, applied in this order to its content: `mask`, `clip`,
+/// `shadows` (drawn under the content, in list order), `blur`, `opacity`.
+/// Paths and the mask are in the space given by `transform` (local → canvas points);
+/// shadow offsets and radii, and the blur radius, are in that local space too, so a
+/// scaled layer has scaled shadows (σ in pixels = radius × transform scale × canvas scale).
+public struct Layer: Hashable, Sendable {
+    public var transform: AffineTransform
+    /// Content alpha is multiplied by the alpha of this list's drawing (each command has its own transform).
+    public var mask: DisplayList?
+    public var clip: Path?
+    public var shadows: [Shadow]
+    /// Gaussian σ in points; 0 for none.
+    public var blur: Double
+    /// 0…1, applied to the whole layer as a group.
+    public var opacity: Double
+
+    public init(transform: AffineTransform = .identity, mask: DisplayList? = nil, clip: Path? = nil,
+                shadows: [Shadow] = [], blur: Double = 0, opacity: Double = 1) {
+        self.transform = transform; self.mask = mask; self.clip = clip
+        self.shadows = shadows; self.blur = blur; self.opacity = opacity
+    }
+
+    /// True when the layer changes nothing and could be dropped.
+    public var isPassThrough: Bool {
+        mask == nil && clip == nil && shadows.isEmpty && blur == 0 && opacity == 1
+    }
+}

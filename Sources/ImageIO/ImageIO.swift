@@ -1,0 +1,1 @@
+// `ImageIO` stage of the pipeline; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// `Layout` stage of the pipeline; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// `Motion` stage of the pipeline; see docs/architecture.md.

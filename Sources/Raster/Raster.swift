@@ -1,0 +1,1 @@
+// `Raster` stage of the pipeline; see docs/architecture.md.

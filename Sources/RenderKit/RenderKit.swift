@@ -1,0 +1,1 @@
+// `RenderKit` stage of the pipeline; see docs/architecture.md.

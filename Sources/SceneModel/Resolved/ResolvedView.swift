@@ -1,0 +1,153 @@
+import Geometry
+
+/// A view with every value evaluated: the scene's view tree at one instant, after state,
+/// animation, `forEach` and `if` have been applied. The timeline produces it and layout
+/// consumes it; it holds numbers, colours and strings only, never expressions.
+public struct ResolvedView: Hashable, Sendable {
+    /// Stable identity across frames: the JSON path of the view in the scene, with the
+    /// loop index for views inside `forEach` (`body.children[1].content#3`), or its `id`.
+    public var identity: String
+    public var kind: ResolvedKind
+    public var children: [ResolvedView]
+    public var modifiers: ResolvedModifiers
+
+    public init(identity: String, kind: ResolvedKind, children: [ResolvedView] = [],
+                modifiers: ResolvedModifiers = ResolvedModifiers()) {
+        self.identity = identity; self.kind = kind; self.children = children; self.modifiers = modifiers
+    }
+}
+
+/// Corner style of a rounded rectangle.
+public enum CornerStyle: String, Hashable, Sendable { case continuous, circular }
+
+/// How a resizable image fits its frame.
+public enum ContentMode: String, Hashable, Sendable { case fit, fill }
+
+/// Vertical alignment of an hstack's children.
+public enum VerticalAlignment: String, Hashable, Sendable { case top, center, bottom }
+/// Horizontal alignment of a vstack's children.
+public enum HorizontalAlignment: String, Hashable, Sendable { case leading, center, trailing }
+
+/// A view's own content, before its modifiers.
+public enum ResolvedKind: Hashable, Sendable {
+    case rect(ShapeStyle)
+    /// `cornerRadius` in points.
+    case roundedRect(ShapeStyle, cornerRadius: Double, style: CornerStyle)
+    case capsule(ShapeStyle)
+    case circle(ShapeStyle)
+    case ellipse(ShapeStyle)
+    case text(String, TextStyleSpec, fill: Paint)
+    /// `image` is nil when the file could not be loaded (reported at load time).
+    case image(RGBAImage?, contentMode: ContentMode?, resizable: Bool, src: String)
+    case zstack(alignment: UnitPoint)
+    /// `spacing` nil means the default of 8 points.
+    case hstack(spacing: Double?, alignment: VerticalAlignment)
+    case vstack(spacing: Double?, alignment: HorizontalAlignment)
+    /// `minLength` in points (nil: the default of 8 inside stacks).
+    case spacer(minLength: Double?)
+    /// A paint used as a background or overlay: fills whatever it is proposed, like a shape.
+    case paint(Paint)
+}
+
+/// Fill and stroke of a shape.
+public struct ShapeStyle: Hashable, Sendable {
+    public var fill: Paint?
+    public var stroke: Paint?
+    /// Stroke width in points.
+    public var strokeWidth: Double
+    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+    }
+}
+
+/// Text style as the scene gives it (the same fields as the display list's `TextStyle`).
+public struct TextStyleSpec: Hashable, Sendable {
+    public var size: Double
+    /// 100…900.
+    public var weight: Int
+    /// `default`, `rounded`, `monospaced` or `serif`.
+    public var design: String
+    public var monospacedDigit: Bool
+    /// Extra points between glyphs.
+    public var kerning: Double
+    /// Multi-line alignment; single-line text ignores it.
+    public var alignment: HorizontalAlignment
+    public init(size: Double = 17, weight: Int = 400, design: String = "default",
+                monospacedDigit: Bool = false, kerning: Double = 0, alignment: HorizontalAlignment = .center) {
+        self.size = size; self.weight = weight; self.design = design
+        self.monospacedDigit = monospacedDigit; self.kerning = kerning; self.alignment = alignment
+    }
+}
+
+/// `frame` modifier; nil fields are unconstrained. `.infinity` is allowed for the max sizes.
+public struct FrameSpec: Hashable, Sendable {
+    public var width: Double?, height: Double?
+    public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+    public var alignment: UnitPoint
+    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
+                minHeight: Double? = nil, maxHeight: Double? = nil, alignment: UnitPoint = .center) {
+        self.width = width; self.height = height; self.minWidth = minWidth; self.maxWidth = maxWidth
+        self.minHeight = minHeight; self.maxHeight = maxHeight; self.alignment = alignment
+    }
+    /// True when only `width` and/or `height` are given (SwiftUI's `.frame(width:height:)`).
+    public var isFixed: Bool { minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil }
+}
+
+/// How a view is clipped.
+public enum ClipMode: Hashable, Sendable {
+    /// To the view's frame rectangle.
+    case frame
+    /// To the view's own shape (rounded rect, capsule…); a non-shape view clips to its frame.
+    case shape
+}
+
+/// A shadow as the scene gives it: colour, σ in points, offset in points.
+public struct ShadowSpec: Hashable, Sendable {
+    public var color: Color, radius: Double, x: Double, y: Double
+    public init(color: Color = Color(r: 0, g: 0, b: 0, a: 0.33), radius: Double, x: Double = 0, y: Double = 0) {
+        self.color = color; self.radius = radius; self.x = x; self.y = y
+    }
+}
+
+/// The common view keys of §3 with their values; applied inner first in the order of the fields.
+public struct ResolvedModifiers: Hashable, Sendable {
+    public var padding: EdgeInsets?
+    public var frame: FrameSpec?
+    /// A background view laid out in this view's frame (a paint becomes a `.paint` view).
+    public var background: Box<ResolvedView>?
+    public var overlay: Box<ResolvedView>?
+    public var mask: Box<ResolvedView>?
+    public var clip: ClipMode?
+    public var shadows: [ShadowSpec]
+    /// Gaussian σ in points.
+    public var blur: Double
+    public var opacity: Double
+    /// Offset in points.
+    public var offset: Point
+    public var scale: Point
+    /// Degrees, clockwise.
+    public var rotation: Double
+    public var anchor: UnitPoint
+    /// When set, layout proposes this frame (canvas points) to the view instead of the
+    /// parent's placement: the matched-geometry frame of an in-flight move.
+    public var matchedFrame: Rect?
+
+    public init(padding: EdgeInsets? = nil, frame: FrameSpec? = nil, background: Box<ResolvedView>? = nil,
+                overlay: Box<ResolvedView>? = nil, mask: Box<ResolvedView>? = nil, clip: ClipMode? = nil,
+                shadows: [ShadowSpec] = [], blur: Double = 0, opacity: Double = 1, offset: Point = .zero,
+                scale: Point = Point(1, 1), rotation: Double = 0, anchor: UnitPoint = .center,
+                matchedFrame: Rect? = nil) {
+        self.padding = padding; self.frame = frame; self.background = background; self.overlay = overlay
+        self.mask = mask; self.clip = clip; self.shadows = shadows; self.blur = blur; self.opacity = opacity
+        self.offset = offset; self.scale = scale; self.rotation = rotation; self.anchor = anchor
+        self.matchedFrame = matchedFrame
+    }
+}
+
+/// A reference box so that a value type can hold itself (background, overlay and mask views).
+public final class Box<T: Hashable & Sendable>: Hashable, @unchecked Sendable {
+    public let value: T
+    public init(_ value: T) { self.value = value }
+    public static func == (a: Box, b: Box) -> Bool { a === b || a.value == b.value }
+    public func hash(into h: inout Hasher) { h.combine(value) }
+}

@@ -1,0 +1,1 @@
+// `Snapshot` stage of the pipeline; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// `Timeline` stage of the pipeline; see docs/architecture.md.
