@@ -1,0 +1,202 @@
+import Foundation
+import Geometry
+
+/// Loads and validates scene files (§1–§8). Every problem is collected and reported at
+/// once, each with file, line, column and JSON path; nothing is rendered from a scene with problems.
+public enum SceneLoader {
+    /// Largest canvas side in pixels, and largest canvas area in pixels, after scale.
+    public static let maxCanvasSide = 16_384
+    public static let maxCanvasPixels = 100_000_000
+    /// Longest scene duration in seconds, and most frames a render may have.
+    public static let maxDuration = 3_600.0
+    public static let maxFrames = 100_000
+    /// Largest scene file accepted, in bytes.
+    public static let maxFileSize = 16 << 20
+
+    static let topLevelKeys = ["$schema", "scene", "name", "canvas", "fps", "duration", "colors", "state", "body", "timeline", "input"]
+
+    /// Reads and validates a scene file.
+    public static func load(path: String) throws(SceneErrors) -> Scene {
+        let display = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            let why = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+                ? (isDir.boolValue ? "is a folder, not a scene file" : "cannot be read (permission denied?)") : "no such file"
+            throw SceneErrors([SceneError(file: display, line: 1, column: 1, path: "", message: why)])
+        }
+        if data.count > maxFileSize {
+            throw SceneErrors([SceneError(file: display, line: 1, column: 1, path: "",
+                                          message: "the file is \(data.count) bytes; scene files may be at most \(maxFileSize) bytes")])
+        }
+        let dir = (path as NSString).deletingLastPathComponent
+        return try load(bytes: [UInt8](data), file: display, directory: dir.isEmpty ? "." : dir)
+    }
+
+    /// Validates scene JSON given as bytes; `file` names it in messages, `directory` resolves image paths.
+    public static func load(bytes: [UInt8], file: String, directory: String) throws(SceneErrors) -> Scene {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes: bytes) } catch {
+            throw SceneErrors([SceneError(file: file, at: error.location, path: "", message: error.message)])
+        }
+        var r = SceneReader(file: file)
+        r.directory = directory
+        let scene = read(json, &r, file: file, directory: directory)
+        if let s = scene, r.errors.isEmpty { return s }
+        throw SceneErrors(r.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    }
+
+    static func read(_ json: JSONValue, _ r: inout SceneReader, file: String, directory: String) -> Scene? {
+        guard let o = r.object(json, "", allowed: topLevelKeys, what: "a scene object") else { return nil }
+        if let v = o["scene"] {
+            if v.number != 1 { r.fail(v, "scene", "unsupported format version \(v.number.map(fmt) ?? v.typeName); this renderer reads version 1") }
+        } else { r.fail(json, "", "missing required key \"scene\" (the format version, 1)") }
+        if let s = o["$schema"], s.string == nil { r.fail(s, "$schema", "expected a string") }
+
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var name = stem
+        if let nv = o["name"], let n = r.string(nv, "name") {
+            if n.isEmpty || n.contains("/") || n == "." || n == ".." || n.hasPrefix(".") {
+                r.fail(nv, "name", "\"\(n)\" cannot name an output folder (no slashes, not empty, no leading dot)")
+            } else { name = n }
+        }
+
+        // Colours first: expressions and paints may name them.
+        if let cv = o["colors"], let members = cv.members {
+            for m in members {
+                let p = join("colors", m.key)
+                if Color.named[m.key] != nil { r.fail(m.keyLocation, p, "\"\(m.key)\" is a built-in colour and cannot be redefined"); continue }
+                if let s = r.string(m.value, p), let c = Color(hexString: s) ?? r.colors[s] { r.colors[m.key] = c }
+                else if m.value.string != nil { r.fail(m.value, p, "\"\(m.value.string!)\" is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
+            }
+        } else if let cv = o["colors"] { r.fail(cv, "colors", "expected an object of names and colours, found \(cv.typeName)") }
+
+        var state: [StateVariable] = []
+        if let sv = o["state"] {
+            if let members = sv.members {
+                for m in members {
+                    let p = join("state", m.key)
+                    let reserved = ["t", "true", "false", "gesture"]
+                    if reserved.contains(m.key) || !(m.key.first.map { $0.isLetter || $0 == "_" } ?? false)
+                        || !m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                        r.fail(m.keyLocation, p, reserved.contains(m.key) ? "\"\(m.key)\" is reserved" : "\"\(m.key)\" is not a valid variable name (letters, digits, _)")
+                        continue
+                    }
+                    let value: Value
+                    switch m.value.kind {
+                    case .number(let n): value = .number(n)
+                    case .bool(let b): value = .bool(b)
+                    case .string(let s): value = .string(s)
+                    default: r.fail(m.value, p, "a state variable holds a number, a boolean or a string, found \(m.value.typeName)"); continue
+                    }
+                    r.stateSlots[m.key] = state.count
+                    r.stateTypes[m.key] = value.type
+                    state.append(StateVariable(name: m.key, initial: value))
+                }
+            } else { r.fail(sv, "state", "expected an object of variables and initial values, found \(sv.typeName)") }
+        }
+        r.prepareExpressions(state: state)
+
+        var canvas: Canvas?
+        if let cv = r.require(o, "canvas", in: json, "") {
+            canvas = readCanvas(cv, &r)
+        }
+        var fps = 60.0
+        if let fv = o["fps"] { fps = r.number(fv, "fps", min: 1, max: 240) ?? fps }
+        var duration = SceneDuration.auto
+        if let dv = o["duration"] {
+            if dv.string == "auto" { duration = .auto } else if dv.number != nil {
+                if let d = r.number(dv, "duration", min: 0, max: maxDuration) { duration = .seconds(d) }
+            } else { r.fail(dv, "duration", "expected seconds or \"auto\", found \(dv.typeName)") }
+        }
+        let body = r.require(o, "body", in: json, "").flatMap { r.view($0, "body", SceneReader.Scope()) }
+        let timeline = o["timeline"].map { r.timeline($0, "timeline") } ?? []
+        let input = o["input"].map { r.input($0, "input") } ?? []
+        checkEventReferences(timeline, &r)
+        if let b = body { checkViewCount(b, &r) }
+
+        guard let c = canvas, let b = body else { return nil }
+        return Scene(file: file, directory: directory, name: name, canvas: c, fps: fps, duration: duration,
+                     colors: r.colors, state: state, body: b, timeline: timeline, input: input)
+    }
+
+    static func readCanvas(_ v: JSONValue, _ r: inout SceneReader) -> Canvas? {
+        guard let o = r.object(v, "canvas", allowed: ["width", "height", "scale", "background"]) else { return nil }
+        let w = r.require(o, "width", in: v, "canvas").flatMap { r.number($0, "canvas.width", min: 1, max: Double(maxCanvasSide)) }
+        let h = r.require(o, "height", in: v, "canvas").flatMap { r.number($0, "canvas.height", min: 1, max: Double(maxCanvasSide)) }
+        let s = o["scale"].flatMap { r.number($0, "canvas.scale", min: 0.1, max: 8) } ?? 1
+        let bg = o["background"].flatMap { r.paint($0, "canvas.background", SceneReader.Scope()) }
+        guard let width = w, let height = h else { return nil }
+        let c = Canvas(width: width, height: height, scale: s, background: bg)
+        let pw = width * s, ph = height * s
+        if pw > Double(maxCanvasSide) || ph > Double(maxCanvasSide) {
+            r.fail(v, "canvas", "the canvas is \(fmt(pw))×\(fmt(ph)) px after scale; at most \(maxCanvasSide) px a side are allowed")
+            return nil
+        }
+        if pw * ph > Double(maxCanvasPixels) {
+            r.fail(v, "canvas", "the canvas is \(fmt(pw * ph / 1e6)) megapixels after scale; at most \(maxCanvasPixels / 1_000_000) are allowed")
+            return nil
+        }
+        if c.pixelWidth < 1 || c.pixelHeight < 1 {
+            r.fail(v, "canvas", "the canvas is smaller than one pixel after scale")
+            return nil
+        }
+        return c
+    }
+
+    /// `after` must name an existing event or timer id, ids must be unique, and `after` chains must not loop.
+    static func checkEventReferences(_ events: [EventSpec], _ r: inout SceneReader) {
+        var ids: [String: Int] = [:]
+        for (i, e) in events.enumerated() {
+            for id in [e.id, e.timer?.id].compactMap({ $0 }) {
+                if ids[id] != nil { r.fail(e.location, e.path, "the id \"\(id)\" is used by more than one event or timer") }
+                ids[id] = i
+            }
+        }
+        for e in events {
+            guard case .after(let target, _) = e.trigger else { continue }
+            guard ids[target] != nil else {
+                let hint = nearest(target, in: Array(ids.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+                r.fail(e.location, join(e.path, "after"), "no event or timer has the id \"\(target)\"\(hint)")
+                continue
+            }
+            // Follow the chain; a chain longer than the number of events loops.
+            var seen: [String] = []
+            var cur: EventSpec? = e
+            while let c = cur, case .after(let t, _) = c.trigger, let j = ids[t] {
+                if seen.contains(t) || seen.count > events.count {
+                    r.fail(e.location, join(e.path, "after"), "the \"after\" chain loops: \((seen + [t]).joined(separator: " → "))")
+                    break
+                }
+                seen.append(t)
+                cur = events[j]
+            }
+        }
+        for e in events {
+            if let s = e.stop, !events.contains(where: { $0.timer?.id == s }) {
+                r.fail(e.location, join(e.path, "stop"), "no timer has the id \"\(s)\"")
+            }
+        }
+    }
+
+    /// The number of views a scene can show at once, counting forEach repetitions at their literal counts.
+    static func checkViewCount(_ body: ViewSpec, _ r: inout SceneReader) {
+        func count(_ v: ViewSpec) -> Double {
+            var n = 1.0
+            for c in v.children {
+                switch c {
+                case .view(let x): n += count(x)
+                case .forEach(let k, _, let content, _):
+                    if case .constant(let m) = k { n += m * count(content) } else { n += count(content) }
+                }
+            }
+            if let m = v.modifiers.mask { n += count(m) }
+            if case .view(let b)? = v.modifiers.background { n += count(b) }
+            if case .view(let b)? = v.modifiers.overlay { n += count(b) }
+            return n
+        }
+        let n = count(body)
+        if n > Double(maxViewCount) {
+            r.fail(body.location, "body", "the scene has up to \(Int(min(n, 1e12))) views; at most \(maxViewCount) are allowed")
+        }
+    }
+}

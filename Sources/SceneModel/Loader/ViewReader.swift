@@ -1,0 +1,297 @@
+import Geometry
+
+/// Keys every view accepts (§3).
+let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask", "clip", "shadows", "blur", "opacity",
+                      "offset", "scale", "rotation", "anchor", "matchedGeometry", "if", "transition", "id", "gestures"]
+
+/// Keys that belong to each view type, besides the common ones.
+let viewTypeKeys: [String: [String]] = [
+    "rect": ["fill", "stroke"], "roundedRect": ["fill", "stroke", "cornerRadius", "style"],
+    "capsule": ["fill", "stroke"], "circle": ["fill", "stroke"], "ellipse": ["fill", "stroke"],
+    "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment"],
+    "image": ["src", "contentMode", "resizable"],
+    "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
+    "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"],
+    "forEach": ["count", "as", "content"],
+]
+
+/// Views may nest at most this deep.
+let maxViewDepth = 64
+/// A scene may hold at most this many views (forEach content counts once per repetition).
+let maxViewCount = 10_000
+
+extension SceneReader {
+    mutating func view(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int = 0) -> ViewSpec? {
+        if depth > maxViewDepth {
+            fail(v, path, "views nest deeper than \(maxViewDepth) levels")
+            return nil
+        }
+        guard let members = v.members else { fail(v, path, "expected a view (an object with a \"type\"), found \(v.typeName)"); return nil }
+        guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
+            fail(v, path, "missing required key \"type\"")
+            return nil
+        }
+        guard let type = typeValue.string else { fail(typeValue, join(path, "type"), "expected a string, found \(typeValue.typeName)"); return nil }
+        guard let own = viewTypeKeys[type], type != "forEach" else {
+            if type == "forEach" {
+                fail(typeValue, join(path, "type"), "forEach may only appear in a container's children")
+            } else {
+                let hint = nearest(type, in: Array(viewTypeKeys.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+                fail(typeValue, join(path, "type"), "unknown view type \"\(type)\"\(hint)")
+            }
+            return nil
+        }
+        guard let o = object(v, path, allowed: commonViewKeys + own) else { return nil }
+
+        var kind: ViewKindSpec?
+        var children: [ChildSpec] = []
+        switch type {
+        case "rect", "roundedRect", "capsule", "circle", "ellipse":
+            let shape = shapeSpec(o, path, scope)
+            switch type {
+            case "rect": kind = .rect(shape)
+            case "capsule": kind = .capsule(shape)
+            case "circle": kind = .circle(shape)
+            case "ellipse": kind = .ellipse(shape)
+            default:
+                let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
+                let style = o["style"].flatMap { oneOf($0, join(path, "style"), ["continuous", "circular"]) } ?? "continuous"
+                kind = .roundedRect(shape, cornerRadius: r, style: CornerStyle(rawValue: style) ?? .continuous)
+            }
+        case "text": kind = textSpec(o, v, path, scope).map { .text($0) }
+        case "image": kind = imageSpec(o, v, path).map { .image($0) }
+        case "zstack":
+            let a = o["alignment"].flatMap { staticUnitPoint($0, join(path, "alignment")) } ?? .center
+            kind = .zstack(alignment: a)
+        case "hstack":
+            let s = o["spacing"].flatMap { dynamicNumber($0, join(path, "spacing"), scope) }
+            let a = o["alignment"].flatMap { oneOf($0, join(path, "alignment"), ["top", "center", "bottom"]) } ?? "center"
+            kind = .hstack(spacing: s, alignment: VerticalAlignment(rawValue: a) ?? .center)
+        case "vstack":
+            let s = o["spacing"].flatMap { dynamicNumber($0, join(path, "spacing"), scope) }
+            let a = o["alignment"].flatMap { oneOf($0, join(path, "alignment"), ["leading", "center", "trailing"]) } ?? "center"
+            kind = .vstack(spacing: s, alignment: HorizontalAlignment(rawValue: a) ?? .center)
+        case "spacer":
+            kind = .spacer(minLength: o["minLength"].flatMap { dynamicNumber($0, join(path, "minLength"), scope, min: 0) })
+        default: break
+        }
+        if ["zstack", "hstack", "vstack"].contains(type), let c = o["children"] {
+            children = self.children(c, join(path, "children"), scope, depth: depth)
+        }
+
+        let modifiers = modifierSpec(o, path, scope, depth: depth)
+        let condition = o["if"].flatMap { condition($0, join(path, "if"), scope) }
+        let transition = o["transition"].flatMap { transition($0, join(path, "transition"), scope) }
+        let matched = o["matchedGeometry"].flatMap { matchedGeometry($0, join(path, "matchedGeometry"), scope) }
+        var id: TemplateString?
+        if let iv = o["id"], let s = string(iv, join(path, "id")) {
+            let t = TemplateString.parse(s)
+            checkTemplate(t, iv, join(path, "id"), scope)
+            id = t
+        }
+        let gestures = o["gestures"].map { gestureList($0, join(path, "gestures"), scope) } ?? []
+        guard let k = kind else { return nil }
+        return ViewSpec(path: path, location: v.location, kind: k, children: children, modifiers: modifiers,
+                        condition: condition, transition: transition, matchedGeometry: matched, id: id, gestures: gestures)
+    }
+
+    mutating func checkTemplate(_ t: TemplateString, _ v: JSONValue, _ path: String, _ scope: Scope) {
+        for name in t.variables where !scope.loopVariables.contains(name) {
+            fail(v, path, "\"{\(name)}\" names no loop variable in scope" + (scope.loopVariables.isEmpty ? "" : " (in scope: \(scope.loopVariables.joined(separator: ", ")))"))
+        }
+    }
+
+    mutating func children(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> [ChildSpec] {
+        guard let items = v.elements else { fail(v, path, "expected a list of views, found \(v.typeName)"); return [] }
+        var out: [ChildSpec] = []
+        for (i, item) in items.enumerated() {
+            let p = "\(path)[\(i)]"
+            if item.members?.first(where: { $0.key == "type" })?.value.string == "forEach" {
+                if let f = forEach(item, p, scope, depth: depth + 1) { out.append(f) }
+            } else if let view = view(item, p, scope, depth: depth + 1) {
+                out.append(.view(view))
+            }
+        }
+        return out
+    }
+
+    mutating func forEach(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> ChildSpec? {
+        guard let o = object(v, path, allowed: viewTypeKeys["forEach"]! + ["type"]) else { return nil }
+        let count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(maxViewCount)) }
+        var name = "i"
+        if let a = o["as"], let s = string(a, join(path, "as")) {
+            if s.isEmpty || !(s.first!.isLetter || s.first == "_") || !s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                fail(a, join(path, "as"), "\"\(s)\" is not a valid variable name")
+            } else if stateTypes[s] != nil || s == "t" {
+                fail(a, join(path, "as"), "loop variable \"\(s)\" would hide a state variable")
+            } else { name = s }
+        }
+        var inner = scope
+        inner.loopVariables.append(name)
+        guard let cv = require(o, "content", in: v, path) else { return nil }
+        let content = view(cv, join(path, "content"), inner, depth: depth + 1)
+        guard let c = count, let body = content else { return nil }
+        return .forEach(count: c, variable: name, content: body, path: path)
+    }
+
+    mutating func shapeSpec(_ o: [String: JSONValue], _ path: String, _ scope: Scope) -> ShapeSpec {
+        let fill = o["fill"].flatMap { paint($0, join(path, "fill"), scope) }
+        var stroke: PaintSpec?
+        var width: Dynamic<Double> = .constant(1)
+        if let s = o["stroke"] {
+            let p = join(path, "stroke")
+            if let so = object(s, p, allowed: ["paint", "width"], what: "{paint, width}") {
+                stroke = so["paint"].flatMap { paint($0, join(p, "paint"), scope) } ?? .color(.constant(.white))
+                width = so["width"].flatMap { dynamicNumber($0, join(p, "width"), scope, min: 0) } ?? .constant(1)
+            }
+        }
+        // A shape with only a stroke is not filled (SwiftUI's .stroke()); otherwise the fill defaults to white.
+        let f: PaintSpec? = fill ?? (o["stroke"] != nil && o["fill"] == nil ? nil : .color(.constant(.white)))
+        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width)
+    }
+
+    mutating func textSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String, _ scope: Scope) -> TextSpec? {
+        guard let tv = require(o, "text", in: v, path), let text = dynamicString(tv, join(path, "text"), scope) else { return nil }
+        var size: Dynamic<Double> = .constant(17), weight = 400, design = "default"
+        if let f = o["font"] {
+            let p = join(path, "font")
+            if let fo = object(f, p, allowed: ["size", "weight", "design"]) {
+                if let s = fo["size"] { size = dynamicNumber(s, join(p, "size"), scope, min: 0.01, max: 2000) ?? size }
+                if let w = fo["weight"] { weight = fontWeight(w, join(p, "weight")) ?? weight }
+                if let d = fo["design"] { design = oneOf(d, join(p, "design"), ["default", "rounded", "monospaced", "serif"]) ?? design }
+            }
+        }
+        let mono = o["monospacedDigit"].flatMap { bool($0, join(path, "monospacedDigit")) } ?? false
+        let kerning = o["kerning"].flatMap { dynamicNumber($0, join(path, "kerning"), scope) } ?? .constant(0)
+        let fill = o["fill"].flatMap { paint($0, join(path, "fill"), scope) } ?? .color(.constant(.white))
+        let align = o["alignment"].flatMap { oneOf($0, join(path, "alignment"), ["leading", "center", "trailing"]) } ?? "center"
+        return TextSpec(text: text, size: size, weight: weight, design: design, monospacedDigit: mono, kerning: kerning,
+                        fill: fill, alignment: HorizontalAlignment(rawValue: align) ?? .center)
+    }
+
+    static let weightNames: [String: Int] = [
+        "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500,
+        "semibold": 600, "bold": 700, "heavy": 800, "black": 900,
+    ]
+
+    mutating func fontWeight(_ v: JSONValue, _ path: String) -> Int? {
+        if let s = v.string {
+            if let w = Self.weightNames[s] { return w }
+            let hint = nearest(s, in: Array(Self.weightNames.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+            fail(v, path, "unknown font weight \"\(s)\"\(hint)")
+            return nil
+        }
+        guard let n = integer(v, path, min: 100, max: 900) else { return nil }
+        return n
+    }
+
+    mutating func imageSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String) -> ImageSpec? {
+        guard let sv = require(o, "src", in: v, path), let src = string(sv, join(path, "src")) else { return nil }
+        let mode = o["contentMode"].flatMap { oneOf($0, join(path, "contentMode"), ["fit", "fill"]) }.flatMap(ContentMode.init(rawValue:))
+        let resizable = o["resizable"].flatMap { bool($0, join(path, "resizable")) } ?? false
+        let resolved = src.hasPrefix("/") ? src : (directory.isEmpty ? src : directory + "/" + src)
+        imageReferences.append(ImageReference(resolvedPath: resolved, src: src, location: sv.location, path: join(path, "src")))
+        return ImageSpec(src: src, resolvedPath: resolved, contentMode: mode, resizable: resizable)
+    }
+
+    mutating func modifierSpec(_ o: [String: JSONValue], _ path: String, _ scope: Scope, depth: Int) -> ModifierSpec {
+        var m = ModifierSpec()
+        if let p = o["padding"] { m.padding = padding(p, join(path, "padding"), scope) }
+        if let f = o["frame"] { m.frame = frame(f, join(path, "frame"), scope) }
+        if let b = o["background"] { m.background = layerContent(b, join(path, "background"), scope, depth: depth) }
+        if let b = o["overlay"] { m.overlay = layerContent(b, join(path, "overlay"), scope, depth: depth) }
+        if let b = o["mask"] { m.mask = view(b, join(path, "mask"), scope, depth: depth + 1) }
+        if let c = o["clip"] {
+            if c.bool == true { m.clip = .frame } else if c.bool == false { m.clip = nil } else if c.string == "shape" { m.clip = .shape } else {
+                fail(c, join(path, "clip"), "expected true, false or \"shape\", found \(c.string.map { "\"\($0)\"" } ?? c.typeName)")
+            }
+        }
+        if let s = o["shadows"] {
+            let p = join(path, "shadows")
+            if let items = s.elements {
+                for (i, item) in items.enumerated() { if let sh = shadow(item, "\(p)[\(i)]", scope) { m.shadows.append(sh) } }
+            } else { fail(s, p, "expected a list of shadows, found \(s.typeName)") }
+        }
+        if let b = o["blur"] { m.blur = dynamicNumber(b, join(path, "blur"), scope, min: 0, max: maxEffectRadius) }
+        if let b = o["opacity"] { m.opacity = dynamicNumber(b, join(path, "opacity"), scope, min: 0, max: 1) }
+        if let b = o["offset"] { m.offset = point(b, join(path, "offset"), scope, defaults: (0, 0)) }
+        if let b = o["scale"] { m.scale = point(b, join(path, "scale"), scope, defaults: (1, 1)) }
+        if let b = o["rotation"] { m.rotation = dynamicNumber(b, join(path, "rotation"), scope) }
+        if let b = o["anchor"] { m.anchor = unitPoint(b, join(path, "anchor"), scope) }
+        return m
+    }
+
+    mutating func padding(_ v: JSONValue, _ path: String, _ scope: Scope) -> PaddingSpec? {
+        if v.number != nil || (v.string?.hasPrefix("=") ?? false) {
+            guard let n = dynamicNumber(v, path, scope, min: 0) else { return nil }
+            return PaddingSpec(top: n, leading: n, bottom: n, trailing: n)
+        }
+        guard let o = object(v, path, allowed: ["top", "leading", "bottom", "trailing", "horizontal", "vertical"],
+                             what: "a number or {top, leading, bottom, trailing} or {horizontal, vertical}") else { return nil }
+        func side(_ r: inout SceneReader, _ k: String) -> Dynamic<Double>? { o[k].flatMap { r.dynamicNumber($0, join(path, k), scope, min: 0) } }
+        let h = side(&self, "horizontal"), vert = side(&self, "vertical")
+        let zero = Dynamic<Double>.constant(0)
+        return PaddingSpec(top: side(&self, "top") ?? vert ?? zero, leading: side(&self, "leading") ?? h ?? zero,
+                           bottom: side(&self, "bottom") ?? vert ?? zero, trailing: side(&self, "trailing") ?? h ?? zero)
+    }
+
+    mutating func frame(_ v: JSONValue, _ path: String, _ scope: Scope) -> FrameKeySpec? {
+        guard let o = object(v, path, allowed: ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment"]) else { return nil }
+        func dim(_ r: inout SceneReader, _ k: String, inf: Bool) -> Dynamic<Double>? {
+            o[k].flatMap { r.dynamicNumber($0, join(path, k), scope, min: 0, allowInfinity: inf) }
+        }
+        let f = FrameKeySpec(width: dim(&self, "width", inf: false), height: dim(&self, "height", inf: false),
+                             minWidth: dim(&self, "minWidth", inf: false), maxWidth: dim(&self, "maxWidth", inf: true),
+                             minHeight: dim(&self, "minHeight", inf: false), maxHeight: dim(&self, "maxHeight", inf: true),
+                             alignment: o["alignment"].flatMap { staticUnitPoint($0, join(path, "alignment")) } ?? .center)
+        if case .constant(let lo)? = f.minWidth, case .constant(let hi)? = f.maxWidth, lo > hi {
+            fail(v, path, "minWidth \(fmt(lo)) is larger than maxWidth \(fmt(hi))")
+        }
+        if case .constant(let lo)? = f.minHeight, case .constant(let hi)? = f.maxHeight, lo > hi {
+            fail(v, path, "minHeight \(fmt(lo)) is larger than maxHeight \(fmt(hi))")
+        }
+        return f
+    }
+
+    mutating func layerContent(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> LayerContentSpec? {
+        if v.members?.contains(where: { $0.key == "type" }) ?? false {
+            return view(v, path, scope, depth: depth + 1).map { .view($0) }
+        }
+        return paint(v, path, scope).map { .paint($0) }
+    }
+
+    mutating func shadow(_ v: JSONValue, _ path: String, _ scope: Scope) -> ShadowKeySpec? {
+        guard let o = object(v, path, allowed: ["color", "radius", "x", "y"], what: "a shadow {color, radius, x, y}") else { return nil }
+        let color = o["color"].flatMap { dynamicColor($0, join(path, "color"), scope) } ?? .constant(Color(r: 0, g: 0, b: 0, a: 0.33))
+        guard let rv = require(o, "radius", in: v, path),
+              let radius = dynamicNumber(rv, join(path, "radius"), scope, min: 0, max: maxEffectRadius) else { return nil }
+        let x = o["x"].flatMap { dynamicNumber($0, join(path, "x"), scope) } ?? .constant(0)
+        let y = o["y"].flatMap { dynamicNumber($0, join(path, "y"), scope) } ?? .constant(0)
+        return ShadowKeySpec(color: color, radius: radius, x: x, y: y)
+    }
+
+    mutating func matchedGeometry(_ v: JSONValue, _ path: String, _ scope: Scope) -> MatchedGeometrySpec? {
+        if let s = v.string {
+            let t = TemplateString.parse(s)
+            checkTemplate(t, v, path, scope)
+            return MatchedGeometrySpec(id: t, isSource: true, morph: false)
+        }
+        guard let o = object(v, path, allowed: ["id", "isSource", "morph"], what: "an id string or {id, isSource, morph}") else { return nil }
+        guard let iv = require(o, "id", in: v, path), let s = string(iv, join(path, "id")) else { return nil }
+        let t = TemplateString.parse(s)
+        checkTemplate(t, iv, join(path, "id"), scope)
+        return MatchedGeometrySpec(id: t, isSource: o["isSource"].flatMap { bool($0, join(path, "isSource")) } ?? true,
+                                   morph: o["morph"].flatMap { bool($0, join(path, "morph")) } ?? false)
+    }
+}
+
+/// Largest blur or shadow radius accepted, in points.
+let maxEffectRadius = 1000.0
+
+/// An image file a scene refers to, checked and decoded by the caller that can read PNGs.
+public struct ImageReference: Sendable {
+    public var resolvedPath: String
+    public var src: String
+    public var location: SourceLocation
+    public var path: String
+}

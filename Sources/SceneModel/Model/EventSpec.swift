@@ -1,0 +1,52 @@
+/// One entry of `timeline` (§5.2).
+public struct EventSpec: Sendable {
+    public enum Trigger: Sendable {
+        /// Scene time in seconds.
+        case at(Double)
+        /// Fires `delay` seconds after the event or timer `id` fired (a timer: after it ended).
+        case after(id: String, delay: Double)
+        /// Fires each time the condition turns from false to true.
+        case when(ExprRef, initial: Bool)
+    }
+    public var trigger: Trigger
+    public var id: String?
+    public var body: EventBody
+    public var timer: TimerSpec?
+    /// Stops the timer with this id.
+    public var stop: String?
+    public var path: String
+    public var location: SourceLocation
+}
+
+/// What an event does: assign state (expressions over the state before the event), under an
+/// optional animation, with an optional haptic.
+public struct EventBody: Sendable {
+    /// (state slot, value) in file order.
+    public var assignments: [Assignment]
+    public var animation: AnimationSpec?
+    public var haptic: String?
+    public init(assignments: [Assignment] = [], animation: AnimationSpec? = nil, haptic: String? = nil) {
+        self.assignments = assignments; self.animation = animation; self.haptic = haptic
+    }
+}
+
+/// `name: value` inside a `set`.
+public struct Assignment: Sendable {
+    public var name: String
+    public var slot: Int
+    public var value: Dynamic<Value>
+    public init(name: String, slot: Int, value: Dynamic<Value>) { self.name = name; self.slot = slot; self.value = value }
+}
+
+/// A repeating timer: ticks at start + k·interval (k = 1, 2, …), applies `body` each tick,
+/// ends when `until` holds after a tick.
+public struct TimerSpec: Sendable {
+    public var id: String?
+    /// Seconds between ticks.
+    public var interval: Double
+    public var body: EventBody
+    public var until: ExprRef?
+}
+
+/// The haptic names of §5.2.
+public let hapticNames = ["light", "medium", "heavy", "soft", "rigid", "success", "warning", "error"]

@@ -1,0 +1,36 @@
+/// One entry of `input` (§7): scripted pointer input at an exact time.
+public struct InputSpec: Sendable {
+    public enum Action: Sendable {
+        case down(x: Double, y: Double)
+        case move(x: Double, y: Double)
+        case up
+        case tap(x: Double, y: Double)
+        /// Seconds.
+        case drag(fromX: Double, fromY: Double, toX: Double, toY: Double, duration: Double)
+    }
+    /// Seconds.
+    public var at: Double
+    public var action: Action
+    /// 0…1.
+    public var force: Double?
+    public var path: String
+    public var location: SourceLocation
+}
+
+/// One entry of a view's `gestures` (§7).
+public struct GestureSpec: Sendable {
+    public indirect enum Kind: Sendable {
+        case press
+        case tap
+        /// Seconds; points.
+        case longPress(minimumDuration: Double, maximumDistance: Double)
+        /// Points.
+        case drag(minimumDistance: Double)
+        case sequence([Kind])
+    }
+    public var kind: Kind
+    public var onBegan: EventBody?
+    public var onChanged: EventBody?
+    public var onEnded: EventBody?
+    public var path: String
+}

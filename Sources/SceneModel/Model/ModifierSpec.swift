@@ -1,0 +1,49 @@
+import Geometry
+
+/// The common view keys of §3 as written, applied inner first in field order.
+public struct ModifierSpec: Sendable {
+    public var padding: PaddingSpec?
+    public var frame: FrameKeySpec?
+    public var background: LayerContentSpec?
+    public var overlay: LayerContentSpec?
+    public var mask: ViewSpec?
+    public var clip: ClipMode?
+    public var shadows: [ShadowKeySpec] = []
+    /// σ in points.
+    public var blur: Dynamic<Double>?
+    public var opacity: Dynamic<Double>?
+    public var offset: DynamicPoint?
+    public var scale: DynamicPoint?
+    /// Degrees, clockwise.
+    public var rotation: Dynamic<Double>?
+    public var anchor: DynamicPoint?
+    public init() {}
+}
+
+/// `padding`: the four insets in points.
+public struct PaddingSpec: Sendable {
+    public var top: Dynamic<Double>, leading: Dynamic<Double>, bottom: Dynamic<Double>, trailing: Dynamic<Double>
+}
+
+/// `frame` as written; `.infinity` is the value `Double.infinity`.
+public struct FrameKeySpec: Sendable {
+    public var width: Dynamic<Double>?, height: Dynamic<Double>?
+    public var minWidth: Dynamic<Double>?, maxWidth: Dynamic<Double>?
+    public var minHeight: Dynamic<Double>?, maxHeight: Dynamic<Double>?
+    public var alignment: UnitPoint
+}
+
+/// A background or overlay: a paint filling the frame, or a view laid out in it.
+public enum LayerContentSpec: Sendable {
+    case paint(PaintSpec)
+    case view(ViewSpec)
+}
+
+/// One entry of `shadows`.
+public struct ShadowKeySpec: Sendable {
+    public var color: Dynamic<Color>
+    /// σ in points.
+    public var radius: Dynamic<Double>
+    public var x: Dynamic<Double>
+    public var y: Dynamic<Double>
+}

@@ -1,0 +1,144 @@
+import Geometry
+
+/// A view of the scene's tree as written, with its values still dynamic. The timeline
+/// evaluates it into `ResolvedView`s at each instant.
+public final class ViewSpec: Sendable {
+    /// JSON path of the view (`body.children[1]`), used as its identity and in messages.
+    public let path: String
+    public let location: SourceLocation
+    public let kind: ViewKindSpec
+    public let children: [ChildSpec]
+    public let modifiers: ModifierSpec
+    /// `if`: the view is present while this holds.
+    public let condition: ExprRef?
+    public let transition: TransitionSpec?
+    public let matchedGeometry: MatchedGeometrySpec?
+    /// `id`, possibly with `{i}` placeholders.
+    public let id: TemplateString?
+    public let gestures: [GestureSpec]
+
+    public init(path: String, location: SourceLocation, kind: ViewKindSpec, children: [ChildSpec],
+                modifiers: ModifierSpec, condition: ExprRef?, transition: TransitionSpec?,
+                matchedGeometry: MatchedGeometrySpec?, id: TemplateString?, gestures: [GestureSpec]) {
+        self.path = path; self.location = location; self.kind = kind; self.children = children
+        self.modifiers = modifiers; self.condition = condition; self.transition = transition
+        self.matchedGeometry = matchedGeometry; self.id = id; self.gestures = gestures
+    }
+}
+
+/// A child slot of a container: one view, or `forEach` standing for `count` views.
+public enum ChildSpec: Sendable {
+    case view(ViewSpec)
+    /// `count` views of `content`, with the loop variable `variable` = 0, 1, … in scope.
+    case forEach(count: Dynamic<Double>, variable: String, content: ViewSpec, path: String)
+}
+
+/// A string with `{name}` placeholders for loop variables (`"card{i}"`).
+public struct TemplateString: Sendable, Hashable {
+    public enum Part: Sendable, Hashable { case literal(String), variable(String) }
+    public var parts: [Part]
+    public init(parts: [Part]) { self.parts = parts }
+
+    /// Fills the placeholders from the loop variables (integers print without a decimal point).
+    public func resolve(_ loop: [String: Double]) -> String {
+        parts.map {
+            switch $0 {
+            case .literal(let s): return s
+            case .variable(let v):
+                let x = loop[v] ?? 0
+                return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+            }
+        }.joined()
+    }
+
+    /// Splits `s` at `{name}` placeholders; braces around anything but an identifier stay literal.
+    public static func parse(_ s: String) -> TemplateString {
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(s)
+        while let open = rest.firstIndex(of: "{") {
+            literal += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}") {
+                let name = String(after[..<close])
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(name.first?.isNumber ?? true) {
+                    if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+                    parts.append(.variable(name))
+                    rest = after[after.index(after: close)...]
+                    continue
+                }
+            }
+            literal += "{"
+            rest = after
+        }
+        literal += rest
+        if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
+        return TemplateString(parts: parts)
+    }
+
+    public var variables: [String] { parts.compactMap { if case .variable(let v) = $0 { return v } else { return nil } } }
+}
+
+/// The kind of a view and the keys that belong to it.
+public enum ViewKindSpec: Sendable {
+    case rect(ShapeSpec)
+    case roundedRect(ShapeSpec, cornerRadius: Dynamic<Double>, style: CornerStyle)
+    case capsule(ShapeSpec)
+    case circle(ShapeSpec)
+    case ellipse(ShapeSpec)
+    case text(TextSpec)
+    case image(ImageSpec)
+    case zstack(alignment: UnitPoint)
+    case hstack(spacing: Dynamic<Double>?, alignment: VerticalAlignment)
+    case vstack(spacing: Dynamic<Double>?, alignment: HorizontalAlignment)
+    case spacer(minLength: Dynamic<Double>?)
+
+    public var typeName: String {
+        switch self {
+        case .rect: return "rect"
+        case .roundedRect: return "roundedRect"
+        case .capsule: return "capsule"
+        case .circle: return "circle"
+        case .ellipse: return "ellipse"
+        case .text: return "text"
+        case .image: return "image"
+        case .zstack: return "zstack"
+        case .hstack: return "hstack"
+        case .vstack: return "vstack"
+        case .spacer: return "spacer"
+        }
+    }
+}
+
+/// `fill` and `stroke` of a shape.
+public struct ShapeSpec: Sendable {
+    public var fill: PaintSpec?
+    public var stroke: PaintSpec?
+    /// Stroke width in points.
+    public var strokeWidth: Dynamic<Double>
+    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+    }
+}
+
+/// The keys of a `text` view.
+public struct TextSpec: Sendable {
+    public var text: Dynamic<String>
+    public var size: Dynamic<Double>
+    public var weight: Int
+    public var design: String
+    public var monospacedDigit: Bool
+    /// Extra points between glyphs.
+    public var kerning: Dynamic<Double>
+    public var fill: PaintSpec
+    public var alignment: HorizontalAlignment
+}
+
+/// The keys of an `image` view. `src` is resolved against the scene's folder at load time.
+public struct ImageSpec: Sendable {
+    public var src: String
+    /// Absolute path of the file.
+    public var resolvedPath: String
+    public var contentMode: ContentMode?
+    public var resizable: Bool
+}

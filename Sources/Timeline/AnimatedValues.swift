@@ -1,0 +1,108 @@
+import Geometry
+import Motion
+import SceneModel
+
+/// Evaluates scene values at one instant, animating every value that a state change under
+/// an animation touched (SwiftUI's `withAnimation`): each expression is evaluated on the state
+/// after each change that can still matter, and the results are folded through the changes'
+/// animations (`AnimationTrack`), so values move even when they depend on state non-linearly.
+struct AnimatedValues {
+    let history: StateHistory
+    /// Scene time in seconds.
+    let time: Double
+    /// The last snapshot shown at this instant.
+    let current: Int
+    /// The first snapshot whose value matters (the state at rest before later changes).
+    let base: Int
+    let stateCount: Int
+    /// One value vector per snapshot in base…current: state, `t`, gesture variables, loop variables.
+    var slots: [[Value]]
+
+    /// Slots between `t` and the loop variables: the gesture variables of §7.
+    static let gestureSlotCount = 8
+
+    init(history: StateHistory, time: Double, micros: Int64, stateCount: Int) {
+        self.history = history
+        self.time = time
+        self.stateCount = stateCount
+        current = history.index(atMicros: micros)
+        var b = current
+        while b > 0 && !history.quiet[b] { b -= 1 }
+        base = max(0, b - 1)
+        let tail = [Value](repeating: .number(0), count: Self.gestureSlotCount)
+        slots = (base...current).map { history.snapshots[$0].values + [.number(time)] + tail }
+    }
+
+    /// Sets loop variable number `depth` (0 for the outermost forEach) in every snapshot's vector.
+    mutating func setLoopVariable(depth: Int, _ value: Double) {
+        let slot = stateCount + 1 + Self.gestureSlotCount + depth
+        for k in slots.indices {
+            while slots[k].count <= slot { slots[k].append(.number(0)) }
+            slots[k][slot] = .number(value)
+        }
+    }
+
+    /// The value of an expression in the current state (no animation).
+    func latest(_ e: ExprRef) -> Value { e.evaluate(slots[slots.count - 1]) }
+
+    func number(_ d: Dynamic<Double>) -> Double {
+        switch d {
+        case .constant(let c): return c
+        case .expression(let e): return animated(e) { $0.number ?? 0 }
+        }
+    }
+
+    func number(_ d: Dynamic<Double>?, default v: Double) -> Double { d.map(number) ?? v }
+
+    func string(_ d: Dynamic<String>) -> String {
+        switch d {
+        case .constant(let c): return c
+        case .expression(let e):
+            let v = latest(e)
+            if case .string(let s) = v { return s }
+            if case .number(let n) = v { return fmt(n) }
+            return v.description
+        }
+    }
+
+    func color(_ d: Dynamic<Color>) -> Color {
+        switch d {
+        case .constant(let c): return c
+        case .expression(let e):
+            let values = slots.map { e.evaluate($0).color ?? .clear }
+            let last = values[values.count - 1]
+            if values.allSatisfy({ $0 == last }) { return last }
+            func channel(_ f: (Color) -> Double) -> Double { fold(values.map(f)) }
+            return Color(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a))
+                .mixed(with: .clear, by: 0) // clamps components to 0…1 after overshoot
+        }
+    }
+
+    func bool(_ e: ExprRef) -> Bool { latest(e).bool ?? false }
+
+    private func animated(_ e: ExprRef, _ f: (Value) -> Double) -> Double {
+        if slots.count == 1 { return f(e.evaluate(slots[0])) }
+        return fold(slots.map { f(e.evaluate($0)) })
+    }
+
+    /// Folds per-snapshot values through the animations of the changes between them.
+    private func fold(_ values: [Double]) -> Double {
+        let last = values[values.count - 1]
+        // Walk back to the last immediate change of this value: nothing before it shows.
+        var start = 0
+        var allSame = true
+        for k in stride(from: values.count - 1, through: 1, by: -1) where values[k] != values[k - 1] {
+            allSame = false
+            if history.snapshots[base + k].animation == nil { start = k; break }
+        }
+        if allSame { return last }
+        var track = AnimationTrack(initial: values[start])
+        if start + 1 < values.count {
+            for k in (start + 1)..<values.count where values[k] != values[k - 1] {
+                let s = history.snapshots[base + k]
+                track.append(at: s.time, to: values[k], animation: s.animation)
+            }
+        }
+        return track.value(at: time)
+    }
+}

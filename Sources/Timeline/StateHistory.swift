@@ -1,0 +1,279 @@
+import Motion
+import SceneModel
+
+/// The state of a scene after each change, in time order, with the animation of each change.
+/// Computed once per render by simulating the timeline (events, timers, `when` triggers);
+/// the state at any instant is then a lookup, so frames can be drawn in any order.
+public final class StateHistory: Sendable {
+    /// One state change: the whole state after it, and how it animates.
+    public struct Snapshot: Sendable {
+        /// Exact scene time in seconds.
+        public var time: Double
+        /// `time` on the microsecond grid.
+        public var micros: Int64
+        public var values: [Value]
+        /// nil: the change is immediate.
+        public var animation: Animation?
+    }
+
+    /// `snapshots[0]` is the initial state (at time 0); the rest follow in time order.
+    public let snapshots: [Snapshot]
+    /// Everything that fired, for events.json.
+    public let fired: [FiredEvent]
+    /// The time of the last event or timer tick that fired, in seconds.
+    public let lastEventTime: Double
+    /// For each snapshot, true when every animation of the earlier changes has finished by its time:
+    /// the presented values are then at rest, and history before it can be ignored.
+    let quiet: [Bool]
+    /// The latest time any animation in the history finishes (infinity for a forever-repeating one).
+    public let animationsEnd: Double
+
+    /// Simulates `scene` from 0 up to and including `horizon` seconds.
+    public init(scene: Scene, horizon: Double) throws(TimelineError) {
+        var sim = Simulation(scene: scene, horizon: horizon)
+        try sim.run()
+        snapshots = sim.snapshots
+        fired = sim.fired
+        lastEventTime = sim.lastEventTime
+        var q: [Bool] = []
+        var end = 0.0
+        for s in sim.snapshots {
+            q.append(end <= s.time)
+            if let a = s.animation { end = max(end, s.time + (a.duration ?? .infinity)) }
+        }
+        quiet = q
+        animationsEnd = end
+    }
+
+    /// The index of the last snapshot shown at grid time `micros`.
+    public func index(atMicros micros: Int64) -> Int {
+        var lo = 0, hi = snapshots.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if snapshots[mid].micros <= micros { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}
+
+/// The discrete simulation behind `StateHistory`.
+struct Simulation {
+    let scene: Scene
+    let horizon: Double
+    let horizonMicros: Int64
+    var state: [Value]
+    var snapshots: [StateHistory.Snapshot]
+    var fired: [FiredEvent] = []
+    var lastEventTime = 0.0
+
+    /// A pending occurrence; processed in (micros, order, sequence) order.
+    struct Pending {
+        var micros: Int64
+        var time: Double
+        var order: Int
+        var sequence: Int
+        var action: Action
+    }
+    enum Action {
+        case fire(event: Int)
+        case tick(timer: Int, k: Int)
+    }
+    /// A running timer: started by event `event` at `start`.
+    struct RunningTimer {
+        var event: Int
+        var start: Double
+        var running: Bool
+    }
+
+    var queue: [Pending] = []
+    var sequence = 0
+    var timers: [RunningTimer] = []
+    var whenTruth: [Int: Bool] = [:]
+    /// Dependents of each id: indices of `after` events.
+    var dependents: [String: [Int]] = [:]
+    /// Firings at one instant; a `when` cycle shows up as an unbounded count.
+    var firingsAtInstant = 0
+    var instantMicros: Int64 = -1
+    static let maxFiringsAtInstant = 10_000
+
+    init(scene: Scene, horizon: Double) {
+        self.scene = scene
+        self.horizon = horizon
+        horizonMicros = TimeGrid.micros(horizon)
+        state = scene.initialState
+        snapshots = [StateHistory.Snapshot(time: 0, micros: Int64.min, values: scene.initialState, animation: nil)]
+        for (i, e) in scene.timeline.enumerated() {
+            if case .after(let id, _) = e.trigger { dependents[id, default: []].append(i) }
+        }
+    }
+
+    mutating func schedule(_ time: Double, order: Int, _ action: Action) {
+        let m = TimeGrid.micros(time)
+        guard m <= horizonMicros else { return }
+        sequence += 1
+        let p = Pending(micros: m, time: time, order: order, sequence: sequence, action: action)
+        // Keep the queue sorted; insertion from the back is cheap for timer ticks.
+        var i = queue.count
+        while i > 0 && Self.before(p, queue[i - 1]) { i -= 1 }
+        queue.insert(p, at: i)
+    }
+
+    static func before(_ a: Pending, _ b: Pending) -> Bool {
+        (a.micros, a.order, a.sequence) < (b.micros, b.order, b.sequence)
+    }
+
+    mutating func run() throws(TimelineError) {
+        // Initial truth of `when` conditions; `initial: true` fires at load.
+        for (i, e) in scene.timeline.enumerated() {
+            if case .at(let t) = e.trigger { schedule(t, order: i, .fire(event: i)) }
+        }
+        for (i, e) in scene.timeline.enumerated() {
+            guard case .when(let cond, let initial) = e.trigger else { continue }
+            let truth = try condition(cond, time: 0, path: e.path)
+            whenTruth[i] = truth
+            if truth && initial { try fire(i, time: 0) }
+        }
+        if snapshots.count > 1 { try checkWhens(time: 0) }
+        while !queue.isEmpty {
+            let p = queue.removeFirst()
+            if p.micros != instantMicros { instantMicros = p.micros; firingsAtInstant = 0 }
+            switch p.action {
+            case .fire(let i): try fire(i, time: p.time)
+            case .tick(let timer, let k): try tick(timer, k: k, time: p.time)
+            }
+        }
+    }
+
+    /// The value vector for expressions: state, then `t`.
+    func slots(time: Double) -> [Value] {
+        var v = state
+        v.append(.number(time))
+        return v
+    }
+
+    func condition(_ e: ExprRef, time: Double, path: String) throws(TimelineError) -> Bool {
+        let v = e.evaluate(slots(time: time))
+        guard case .bool(let b) = v else {
+            throw TimelineError(time: time, path: path, message: "the condition \"\(e.source)\" did not give true or false")
+        }
+        return b
+    }
+
+    mutating func countFiring(time: Double, path: String) throws(TimelineError) {
+        firingsAtInstant += 1
+        if firingsAtInstant > Self.maxFiringsAtInstant {
+            throw TimelineError(time: time, path: path, message: "more than \(Self.maxFiringsAtInstant) events fired at one instant: the \"when\" triggers form a cycle")
+        }
+    }
+
+    /// Applies an event body: every value is computed from the state before the event.
+    /// Returns true when the state changed.
+    @discardableResult
+    mutating func apply(_ body: EventBody, time: Double, path: String) throws(TimelineError) -> Bool {
+        if let h = body.haptic {
+            fired.append(FiredEvent(kind: .haptic, time: time, id: nil, path: path, detail: h))
+        }
+        guard !body.assignments.isEmpty else { return false }
+        let before = slots(time: time)
+        var next = state
+        for a in body.assignments {
+            let v: Value
+            switch a.value {
+            case .constant(let c): v = c
+            case .expression(let e):
+                v = e.evaluate(before)
+                if !v.isFinite {
+                    throw TimelineError(time: time, path: join(path, "set." + a.name),
+                                        message: "\"\(e.source)\" gave \(v), not a finite number")
+                }
+            }
+            next[a.slot] = v
+        }
+        guard next != state else { return false }
+        var animation: Animation?
+        if let spec = body.animation {
+            animation = try makeAnimation(spec, slots: before, time: time, path: path)
+        }
+        state = next
+        snapshots.append(StateHistory.Snapshot(time: time, micros: TimeGrid.micros(time), values: next, animation: animation))
+        lastEventTime = max(lastEventTime, time)
+        return true
+    }
+
+    mutating func fire(_ i: Int, time: Double) throws(TimelineError) {
+        if try perform(i, time: time) { try checkWhens(time: time) }
+    }
+
+    /// Everything an event does when it fires, except re-checking the `when` triggers.
+    /// Returns true when the state changed.
+    mutating func perform(_ i: Int, time: Double) throws(TimelineError) -> Bool {
+        let e = scene.timeline[i]
+        try countFiring(time: time, path: e.path)
+        fired.append(FiredEvent(kind: .event, time: time, id: e.id, path: e.path))
+        lastEventTime = max(lastEventTime, time)
+        let changed = try apply(e.body, time: time, path: e.path)
+        if let s = e.stop, let t = timers.firstIndex(where: { $0.running && scene.timeline[$0.event].timer?.id == s }) {
+            try endTimer(t, time: time)
+        }
+        if let spec = e.timer {
+            timers.append(RunningTimer(event: i, start: time, running: true))
+            fired.append(FiredEvent(kind: .timerStart, time: time, id: spec.id, path: join(e.path, "timer")))
+            schedule(time + spec.interval, order: i, .tick(timer: timers.count - 1, k: 1))
+        }
+        if let id = e.id { scheduleDependents(of: id, time: time) }
+        return changed
+    }
+
+    mutating func scheduleDependents(of id: String, time: Double) {
+        for d in dependents[id] ?? [] {
+            if case .after(_, let delay) = scene.timeline[d].trigger { schedule(time + delay, order: d, .fire(event: d)) }
+        }
+    }
+
+    mutating func tick(_ t: Int, k: Int, time: Double) throws(TimelineError) {
+        guard timers[t].running, let spec = scene.timeline[timers[t].event].timer else { return }
+        let path = join(scene.timeline[timers[t].event].path, "timer")
+        try countFiring(time: time, path: path)
+        let changed = try apply(spec.body, time: time, path: path)
+        if changed {
+            fired.append(FiredEvent(kind: .tick, time: time, id: spec.id, path: path, detail: String(k)))
+            try checkWhens(time: time)
+        }
+        lastEventTime = max(lastEventTime, time)
+        if let u = spec.until, try condition(u, time: time, path: join(path, "until")) {
+            try endTimer(t, time: time)
+            return
+        }
+        guard timers[t].running else { return }
+        // Tick k + 1 is computed from the start, not accumulated, so it does not drift.
+        schedule(timers[t].start + Double(k + 1) * spec.interval, order: timers[t].event, .tick(timer: t, k: k + 1))
+    }
+
+    mutating func endTimer(_ t: Int, time: Double) throws(TimelineError) {
+        guard timers[t].running else { return }
+        timers[t].running = false
+        let e = scene.timeline[timers[t].event]
+        fired.append(FiredEvent(kind: .timerEnd, time: time, id: e.timer?.id, path: join(e.path, "timer")))
+        if let id = e.timer?.id { scheduleDependents(of: id, time: time) }
+    }
+
+    /// Checks the `when` conditions in file order after a change of state; one that turns
+    /// true fires, and its change starts the checks again.
+    mutating func checkWhens(time: Double) throws(TimelineError) {
+        var i = 0
+        let events = scene.timeline
+        while i < events.count {
+            guard case .when(let cond, _) = events[i].trigger else { i += 1; continue }
+            let truth = try condition(cond, time: time, path: join(events[i].path, "when"))
+            let was = whenTruth[i] ?? false
+            whenTruth[i] = truth
+            if truth && !was, try perform(i, time: time) {
+                i = 0
+                continue
+            }
+            i += 1
+        }
+    }
+}
+
+func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }

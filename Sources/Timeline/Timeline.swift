@@ -1,1 +1,0 @@
-// `Timeline` stage of the pipeline; see docs/architecture.md.

@@ -1,0 +1,122 @@
+import Geometry
+import SceneModel
+
+/// Turns the scene's `ViewSpec` tree into the `ResolvedView` tree of one instant.
+struct ViewResolver {
+    var values: AnimatedValues
+    let images: [String: RGBAImage]
+    var loopDepth = 0
+
+    mutating func resolve(_ v: ViewSpec, identity: String) -> ResolvedView? {
+        if let c = v.condition, !values.bool(c) { return nil }
+        let kind = resolveKind(v.kind)
+        var children: [ResolvedView] = []
+        for (n, child) in v.children.enumerated() {
+            switch child {
+            case .view(let cv):
+                if let r = resolve(cv, identity: cv.path) { children.append(r) }
+            case .forEach(let count, let name, let content, _):
+                let k = max(0, min(Int(values.number(count).rounded(.down)), 10_000))
+                let depth = loopDepth
+                loopDepth += 1
+                currentLoopNames.append((name, 0))
+                defer { currentLoopNames.removeLast(); loopDepth -= 1 }
+                for i in 0..<k {
+                    values.setLoopVariable(depth: depth, Double(i))
+                    currentLoopNames[currentLoopNames.count - 1].1 = Double(i)
+                    let id = "\(v.path).children[\(n)]#\(i)"
+                    if let r = resolve(content, identity: id) { children.append(r) }
+                }
+            }
+        }
+        var identityName = identity
+        if let id = v.id { identityName = id.resolve(loopVariables()) }
+        return ResolvedView(identity: identityName, kind: kind, children: children, modifiers: resolveModifiers(v.modifiers))
+    }
+
+    /// The loop variables in scope by name, for `{i}` placeholders (inner loops hide outer ones).
+    func loopVariables() -> [String: Double] {
+        var out: [String: Double] = [:]
+        for (name, value) in currentLoopNames { out[name] = value }
+        return out
+    }
+
+    /// The forEach variables in scope, outermost first, with their current values.
+    var currentLoopNames: [(String, Double)] = []
+
+    func shape(_ s: ShapeSpec) -> ShapeStyle {
+        ShapeStyle(fill: s.fill.map(paint), stroke: s.stroke.map(paint), strokeWidth: values.number(s.strokeWidth))
+    }
+
+    func resolveKind(_ k: ViewKindSpec) -> ResolvedKind {
+        switch k {
+        case .rect(let s): return .rect(shape(s))
+        case .roundedRect(let s, let r, let style): return .roundedRect(shape(s), cornerRadius: max(0, values.number(r)), style: style)
+        case .capsule(let s): return .capsule(shape(s))
+        case .circle(let s): return .circle(shape(s))
+        case .ellipse(let s): return .ellipse(shape(s))
+        case .text(let t):
+            let style = TextStyleSpec(size: max(0.01, values.number(t.size)), weight: t.weight, design: t.design,
+                                      monospacedDigit: t.monospacedDigit, kerning: values.number(t.kerning), alignment: t.alignment)
+            return .text(values.string(t.text), style, fill: paint(t.fill))
+        case .image(let i):
+            return .image(images[i.resolvedPath], contentMode: i.contentMode, resizable: i.resizable, src: i.src)
+        case .zstack(let a): return .zstack(alignment: a)
+        case .hstack(let s, let a): return .hstack(spacing: s.map(values.number), alignment: a)
+        case .vstack(let s, let a): return .vstack(spacing: s.map(values.number), alignment: a)
+        case .spacer(let m): return .spacer(minLength: m.map(values.number))
+        }
+    }
+
+    func paint(_ p: PaintSpec) -> Paint {
+        func stops(_ s: [StopSpec]) -> [GradientStop] {
+            s.enumerated().map { i, st in
+                let even = s.count > 1 ? Double(i) / Double(s.count - 1) : 0
+                return GradientStop(color: values.color(st.color), location: st.location.map(values.number) ?? even)
+            }
+        }
+        func unit(_ d: DynamicPoint) -> UnitPoint { UnitPoint(values.number(d.x), values.number(d.y)) }
+        switch p {
+        case .color(let c): return .color(values.color(c))
+        case .linear(let s, let a, let b): return .linear(stops: stops(s), start: unit(a), end: unit(b))
+        case .radial(let s, let c, let r0, let r1):
+            return .radial(stops: stops(s), center: unit(c), startRadius: values.number(r0), endRadius: values.number(r1))
+        case .angular(let s, let c): return .angular(stops: stops(s), center: unit(c))
+        }
+    }
+
+    mutating func resolveModifiers(_ m: ModifierSpec) -> ResolvedModifiers {
+        var r = ResolvedModifiers()
+        if let p = m.padding {
+            r.padding = EdgeInsets(top: values.number(p.top), leading: values.number(p.leading),
+                                   bottom: values.number(p.bottom), trailing: values.number(p.trailing))
+        }
+        if let f = m.frame {
+            func dim(_ d: Dynamic<Double>?) -> Double? { d.map { max(0, values.number($0)) } }
+            r.frame = FrameSpec(width: dim(f.width), height: dim(f.height), minWidth: dim(f.minWidth), maxWidth: dim(f.maxWidth),
+                                minHeight: dim(f.minHeight), maxHeight: dim(f.maxHeight), alignment: f.alignment)
+        }
+        r.background = layerContent(m.background, "background")
+        r.overlay = layerContent(m.overlay, "overlay")
+        if let mask = m.mask, let v = resolve(mask, identity: mask.path) { r.mask = Box(v) }
+        r.clip = m.clip
+        r.shadows = m.shadows.map {
+            ShadowSpec(color: values.color($0.color), radius: max(0, values.number($0.radius)), x: values.number($0.x), y: values.number($0.y))
+        }
+        r.blur = max(0, values.number(m.blur, default: 0))
+        r.opacity = min(1, max(0, values.number(m.opacity, default: 1)))
+        if let o = m.offset { r.offset = Point(values.number(o.x), values.number(o.y)) }
+        if let s = m.scale { r.scale = Point(values.number(s.x), values.number(s.y)) }
+        r.rotation = values.number(m.rotation, default: 0)
+        if let a = m.anchor { r.anchor = UnitPoint(values.number(a.x), values.number(a.y)) }
+        return r
+    }
+
+    mutating func layerContent(_ c: LayerContentSpec?, _ key: String) -> Box<ResolvedView>? {
+        switch c {
+        case nil: return nil
+        case .paint(let p)?: return Box(ResolvedView(identity: key, kind: .paint(paint(p))))
+        case .view(let v)?: return resolve(v, identity: v.path).map { Box($0) }
+        }
+    }
+}
