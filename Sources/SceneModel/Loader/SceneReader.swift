@@ -14,6 +14,8 @@ struct SceneReader {
     var directory: String = ""
     /// Every image the scene names, for the caller to check and decode.
     var imageReferences: [ImageReference] = []
+    /// State variables and `t`, for type checking expressions.
+    var baseEnvironment: TypeEnvironment?
 
     init(file: String) { self.file = file }
 

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Limits on the timeline (§5) so that a scene cannot ask for unbounded work.
 let maxTimelineEvents = 10_000
 let maxInputEvents = 100_000

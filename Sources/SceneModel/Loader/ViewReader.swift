@@ -80,9 +80,9 @@ extension SceneReader {
         }
 
         let modifiers = modifierSpec(o, path, scope, depth: depth)
-        let condition = o["if"].flatMap { condition($0, join(path, "if"), scope) }
-        let transition = o["transition"].flatMap { transition($0, join(path, "transition"), scope) }
-        let matched = o["matchedGeometry"].flatMap { matchedGeometry($0, join(path, "matchedGeometry"), scope) }
+        let presence = o["if"].flatMap { self.condition($0, join(path, "if"), scope) }
+        let entering = o["transition"].flatMap { self.transition($0, join(path, "transition"), scope) }
+        let matched = o["matchedGeometry"].flatMap { self.matchedGeometry($0, join(path, "matchedGeometry"), scope) }
         var id: TemplateString?
         if let iv = o["id"], let s = string(iv, join(path, "id")) {
             let t = TemplateString.parse(s)
@@ -92,7 +92,7 @@ extension SceneReader {
         let gestures = o["gestures"].map { gestureList($0, join(path, "gestures"), scope) } ?? []
         guard let k = kind else { return nil }
         return ViewSpec(path: path, location: v.location, kind: k, children: children, modifiers: modifiers,
-                        condition: condition, transition: transition, matchedGeometry: matched, id: id, gestures: gestures)
+                        condition: presence, transition: entering, matchedGeometry: matched, id: id, gestures: gestures)
     }
 
     mutating func checkTemplate(_ t: TemplateString, _ v: JSONValue, _ path: String, _ scope: Scope) {

@@ -33,7 +33,7 @@ public struct AnimationSpec: Sendable {
         case "easeOut": return AnimationSpec(curve: .bezier(x1: 0, y1: 0, x2: 0.58, y2: 1, duration: 0.35))
         case "easeInOut": return AnimationSpec(curve: .bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1, duration: 0.35))
         case "linear": return AnimationSpec(curve: .bezier(x1: 0, y1: 0, x2: 1, y2: 1, duration: 0.35))
-        case "caDefault": return AnimationSpec(curve: .bezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1, duration: 0.25))
+        case "caDefault": return AnimationSpec(curve: .bezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1, duration: 0.35))
         default: return nil
         }
     }

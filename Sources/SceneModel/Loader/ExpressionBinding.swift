@@ -1,0 +1,71 @@
+import Geometry
+
+/// A compiled expression together with where it came from, so that a value that goes wrong
+/// while rendering (NaN, infinity) can be reported with its JSON path and source.
+public final class ExprRef: Sendable {
+    /// The expression text (without the leading `=`).
+    public let source: String
+    public let path: String
+    public let location: SourceLocation
+    public let compiled: CompiledExpr
+    public var type: ValueType { compiled.type }
+
+    init(source: String, path: String, location: SourceLocation, compiled: CompiledExpr) {
+        self.source = source; self.path = path; self.location = location; self.compiled = compiled
+    }
+
+    /// Evaluates with the value vector laid out as `ExpressionSlots` says.
+    @inline(__always)
+    public func evaluate(_ values: [Value]) -> Value { compiled.evaluate(values) }
+}
+
+/// The layout of the value vector every scene expression reads: the state variables in file
+/// order, then `t`, then the eight `gesture.*` variables, then the forEach loop variables by
+/// nesting depth (outermost first).
+public enum ExpressionSlots {
+    public static func time(stateCount n: Int) -> Int { n }
+    public static func gesture(stateCount n: Int) -> Int { n + 1 }
+    public static func loop(stateCount n: Int, depth: Int) -> Int { n + 1 + TypeEnvironment.gestureVariables.count + depth }
+}
+
+extension ValueType {
+    /// "a number", "a colour"… for messages.
+    var phrase: String { description }
+}
+
+extension SceneReader {
+    /// Records the state variables for type checking; call once the `state` and `colors` are read.
+    mutating func prepareExpressions(state: [StateVariable]) {
+        baseEnvironment = TypeEnvironment.scene(state: state.map { ($0.name, $0.initial) }, colors: colors)
+    }
+
+    /// Parses, checks and compiles an expression found in the JSON string `v` at `path`.
+    /// `offset` is the number of characters between the string's opening quote position
+    /// and the start of `source` (2 for `"=…`, 1 for a condition without `=`).
+    mutating func expression(_ source: String, _ v: JSONValue, _ path: String, _ scope: Scope,
+                             expecting: ValueType, offset: Int = 2) -> ExprRef? {
+        var env = baseEnvironment ?? TypeEnvironment.scene(state: [], colors: colors)
+        let n = stateSlots.count
+        if scope.gesture {
+            for (k, g) in TypeEnvironment.gestureVariables.enumerated() {
+                env.declare(g.name, type: g.type, slot: ExpressionSlots.gesture(stateCount: n) + k)
+            }
+        }
+        for (depth, name) in scope.loopVariables.enumerated() {
+            env.declare(name, type: .number, slot: ExpressionSlots.loop(stateCount: n, depth: depth))
+        }
+        do {
+            let c = try CompiledExpr(parsing: source, env: env, expecting: expecting)
+            return ExprRef(source: source, path: path, location: v.location, compiled: c)
+        } catch {
+            var loc = v.location
+            loc.column += offset + error.offset
+            var message = error.message
+            if !scope.gesture && source.contains("gesture.") {
+                message += " (the gesture variables exist only inside gesture handlers)"
+            }
+            fail(loc, path, message)
+            return nil
+        }
+    }
+}
