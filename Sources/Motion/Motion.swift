@@ -1,1 +1,0 @@
-// `Motion` stage of the pipeline; see docs/architecture.md.
