@@ -53,7 +53,8 @@ struct StackLayout {
         var waiting = children.count
         var slots = [Slot](repeating: Slot(proposal: .unspecified, size: .zero), count: children.count)
         for i in order {
-            let share = Swift.max(0, remaining / Double(waiting))
+            // An infinite proposal (flexibility probe) stays infinite: ∞ − ∞ would make later shares NaN.
+            let share = available.isInfinite ? available : Swift.max(0, remaining / Double(waiting))
             let q = ProposedSize(along: axis, share, across: across)
             let s = children[i].size(q)
             slots[i] = Slot(proposal: q, size: s)

@@ -86,3 +86,23 @@ final class StackLayoutTests: XCTestCase {
         assertFrame(r, "b", Rect(x: 25, y: 53, width: 50, height: 10))
     }
 }
+
+final class LayoutDumpTests: XCTestCase {
+    func testNestedStackIsInfinitelyFlexibleAndDumpListsEveryView() {
+        // An hstack of two rects inside an hstack next to a 20-wide box: the inner stack, probed with
+        // ∞, must report ∞ (not NaN) so that it sorts after the box: box 20, inner 200 − 8 − 20 = 172,
+        // shared 172 − 8 = 164 → 82 each.
+        let inner = view("in", .hstack(spacing: nil, alignment: .center),
+                         [view("p", .rect(ShapeStyle())), view("q", .rect(ShapeStyle()))])
+        let r = lay(view("out", .hstack(spacing: nil, alignment: .center), [box("b", 20, 20), inner]), 200, 50)
+        assertFrame(r, "in", Rect(x: 28, y: 0, width: 172, height: 50))
+        assertFrame(r, "q", Rect(x: 118, y: 0, width: 82, height: 50))
+        XCTAssertEqual(r.dump, """
+            out hstack [0, 0, 200×50]
+              b rect [0, 15, 20×20]
+              in hstack [28, 0, 172×50]
+                p rect [28, 0, 82×50]
+                q rect [118, 0, 82×50]
+            """)
+    }
+}
