@@ -1,1 +1,71 @@
-// `Layout` stage of the pipeline; see docs/architecture.md.
+import DisplayList
+import Geometry
+import SceneModel
+
+/// Lays out the view tree of one instant with SwiftUI's proposal rules: the root is proposed
+/// the canvas size (points) and centred in the canvas. `scale` is the canvas scale (pixels per
+/// point), which sets the natural size of images. Pure: the same inputs give the same result.
+public func layout(_ root: ResolvedView, canvas: Size, scale: Double, measurer: any TextMeasurer) -> LayoutResult {
+    let node = LayoutNode(root, stackAxis: nil, env: LayoutEnvironment(measurer: measurer, canvasScale: scale))
+    let proposal = ProposedSize(canvas)
+    let canvasRect = Rect(origin: .zero, size: canvas)
+    let laidOut = node.place(proposal, at: canvasRect.aligning(node.size(proposal), at: .center))
+    return LayoutResult(canvas: canvas, root: laidOut)
+}
+
+/// The laid-out tree of one instant and a lookup from view identity to frame.
+public struct LayoutResult: Sendable {
+    /// Canvas size in points.
+    public let canvas: Size
+    public let root: LaidOutView
+    /// Frame (canvas points) of every view by identity; when two views share an identity, the first
+    /// in painter's order is kept.
+    public let frames: [String: Rect]
+
+    public init(canvas: Size, root: LaidOutView) {
+        self.canvas = canvas
+        self.root = root
+        var frames: [String: Rect] = [:]
+        for v in root.allViews where frames[v.identity] == nil { frames[v.identity] = v.frame }
+        self.frames = frames
+    }
+
+    /// The frame in canvas points of the view with this identity, if it is present.
+    public func frame(of identity: String) -> Rect? { frames[identity] }
+
+    /// One line per view, indented by depth: identity, kind, frame, and the content frame when it differs.
+    public var dump: String {
+        var lines: [String] = []
+        func visit(_ v: LaidOutView, _ depth: Int, _ role: String) {
+            var line = String(repeating: "  ", count: depth) + role + v.identity + " " + v.kind.shortName + " " + v.frame.description
+            if v.contentFrame != v.frame { line += " content " + v.contentFrame.description }
+            lines.append(line)
+            if let b = v.background { visit(b, depth + 1, "background: ") }
+            for c in v.children { visit(c, depth + 1, "") }
+            if let o = v.overlay { visit(o, depth + 1, "overlay: ") }
+            if let m = v.mask { visit(m, depth + 1, "mask: ") }
+        }
+        visit(root, 0, "")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension ResolvedKind {
+    /// The scene format's name of the view type, for dumps.
+    var shortName: String {
+        switch self {
+        case .rect: return "rect"
+        case .roundedRect: return "roundedRect"
+        case .capsule: return "capsule"
+        case .circle: return "circle"
+        case .ellipse: return "ellipse"
+        case .text(let s, _, _): return "text \"\(s)\""
+        case .image(_, _, _, let src): return "image \(src)"
+        case .zstack: return "zstack"
+        case .hstack: return "hstack"
+        case .vstack: return "vstack"
+        case .spacer: return "spacer"
+        case .paint: return "paint"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Geometry
+import SceneModel
+
+extension LayoutNode {
+    /// Lays the view out for proposal `p` with its frame's top-left corner at `origin` (canvas points).
+    /// A matched frame overrides both: the view is proposed the matched size, which replaces its own
+    /// `frame` lengths (§6: "its own frame key … gives way"), and sits at the matched origin.
+    func place(_ p: ProposedSize, at origin: Point) -> LaidOutView {
+        var proposal = p, origin = origin, frameSpec = view.modifiers.frame
+        if let m = view.modifiers.matchedFrame {
+            proposal = ProposedSize(m.size)
+            origin = m.origin
+            frameSpec = FrameSpec(width: m.width, height: m.height, alignment: frameSpec?.alignment ?? .center)
+        }
+        let frame = Rect(origin: origin, size: framedSize(proposal, frame: frameSpec))
+
+        // Inside the frame: the padded view, proposed what the frame proposes and aligned in it.
+        var innerProposal = proposal, innerOrigin = origin
+        if let f = frameSpec {
+            let (h, v) = f.axes
+            innerProposal = ProposedSize(width: h.childProposal(proposal.width), height: v.childProposal(proposal.height))
+            innerOrigin = frame.aligning(paddedSize(innerProposal), at: f.alignment)
+        }
+        // Inside the padding: the content.
+        var contentProposal = innerProposal, contentOrigin = innerOrigin
+        if let pad = view.modifiers.padding {
+            contentProposal = innerProposal.inset(by: pad)
+            contentOrigin = innerOrigin + Point(pad.leading, pad.top)
+        }
+        let content = Rect(origin: contentOrigin, size: contentSize(contentProposal))
+
+        func decoration(_ node: LayoutNode?) -> LaidOutView? {
+            guard let node else { return nil }
+            let q = ProposedSize(frame.size)
+            return node.place(q, at: frame.aligning(node.size(q), at: .center))
+        }
+        return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: frame,
+                           contentFrame: content, children: placeChildren(contentProposal, in: content),
+                           background: decoration(background), overlay: decoration(overlay), mask: decoration(mask))
+    }
+
+    private func placeChildren(_ p: ProposedSize, in content: Rect) -> [LaidOutView] {
+        switch view.kind {
+        case .zstack(let alignment):
+            return children.map { c in c.place(p, at: content.aligning(c.size(p), at: alignment)) }
+        case .hstack(let spacing, let alignment):
+            let across: Double = switch alignment { case .top: 0; case .center: 0.5; case .bottom: 1 }
+            return placeStack(.horizontal, spacing: spacing, across: across, p, in: content)
+        case .vstack(let spacing, let alignment):
+            let across: Double = switch alignment { case .leading: 0; case .center: 0.5; case .trailing: 1 }
+            return placeStack(.vertical, spacing: spacing, across: across, p, in: content)
+        default:
+            return []
+        }
+    }
+
+    /// Children one after the other along `axis` from the content's leading/top edge, each aligned
+    /// across the axis at the unit position `across` (0 top/leading, ½ centre, 1 bottom/trailing).
+    private func placeStack(_ axis: Axis, spacing: Double?, across: Double, _ p: ProposedSize,
+                            in content: Rect) -> [LaidOutView] {
+        let stack = StackLayout(axis: axis, spacing: spacing, children: children)
+        let gap = Swift.max(0, spacing ?? StackLayout.defaultSpacing)
+        var cursor = 0.0
+        return zip(children, stack.allocate(p)).map { child, slot in
+            let crossOffset = (content.size[axis.cross] - slot.size[axis.cross]) * across
+            let offset = axis == .horizontal ? Point(cursor, crossOffset) : Point(crossOffset, cursor)
+            cursor += slot.size[axis] + gap
+            return child.place(slot.proposal, at: content.origin + offset)
+        }
+    }
+}
+
+extension Rect {
+    /// The origin that puts a box of `size` at the same unit position `alignment` as this rectangle
+    /// (SwiftUI's alignment of a child in its parent: their alignment guides coincide).
+    func aligning(_ size: Size, at alignment: UnitPoint) -> Point {
+        Point(minX + (width - size.width) * alignment.x, minY + (height - size.height) * alignment.y)
+    }
+}

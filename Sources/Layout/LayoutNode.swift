@@ -1,0 +1,115 @@
+import DisplayList
+import Geometry
+import SceneModel
+
+/// What every node of one layout pass shares: the text measurer and the canvas scale.
+struct LayoutEnvironment {
+    var measurer: any TextMeasurer
+    /// Pixels per point, used for the natural size of images.
+    var canvasScale: Double
+}
+
+/// A view during layout. It answers "what size for this proposal?" (memoised, because stacks
+/// ask each child three times) and places itself into a `LaidOutView` once its parent has chosen.
+/// The view's size is its content inside its `padding` inside its `frame`, as §3 orders them.
+final class LayoutNode {
+    let view: ResolvedView
+    let children: [LayoutNode]
+    let background: LayoutNode?
+    let overlay: LayoutNode?
+    let mask: LayoutNode?
+    /// The axis of the stack this view is a direct child of; it makes a spacer flexible along it.
+    let stackAxis: Axis?
+    let env: LayoutEnvironment
+    private var sizes: [ProposedSize: Size] = [:]
+    private var contentSizes: [ProposedSize: Size] = [:]
+
+    init(_ view: ResolvedView, stackAxis: Axis?, env: LayoutEnvironment) {
+        self.view = view
+        self.stackAxis = stackAxis
+        self.env = env
+        let axis = view.kind.stackAxis
+        children = view.children.map { LayoutNode($0, stackAxis: axis, env: env) }
+        background = view.modifiers.background.map { LayoutNode($0.value, stackAxis: nil, env: env) }
+        overlay = view.modifiers.overlay.map { LayoutNode($0.value, stackAxis: nil, env: env) }
+        mask = view.modifiers.mask.map { LayoutNode($0.value, stackAxis: nil, env: env) }
+    }
+
+    var isSpacer: Bool { if case .spacer = view.kind { return true } else { return false } }
+
+    // MARK: Sizing
+
+    /// The view's size for proposal `p`, as its parent sees it (a matched frame does not change it).
+    func size(_ p: ProposedSize) -> Size {
+        if let s = sizes[p] { return s }
+        let s = framedSize(p, frame: view.modifiers.frame)
+        sizes[p] = s
+        return s
+    }
+
+    func framedSize(_ p: ProposedSize, frame: FrameSpec?) -> Size {
+        guard let frame else { return paddedSize(p) }
+        let (h, v) = frame.axes
+        let child = paddedSize(ProposedSize(width: h.childProposal(p.width), height: v.childProposal(p.height)))
+        return Size(h.length(proposal: p.width, child: child.width), v.length(proposal: p.height, child: child.height))
+    }
+
+    func paddedSize(_ p: ProposedSize) -> Size {
+        guard let pad = view.modifiers.padding else { return contentSize(p) }
+        let c = contentSize(p.inset(by: pad))
+        return Size(c.width + pad.horizontal, c.height + pad.vertical)
+    }
+
+    func contentSize(_ p: ProposedSize) -> Size {
+        if let s = contentSizes[p] { return s }
+        let s = computeContentSize(p)
+        contentSizes[p] = s
+        return s
+    }
+
+    private func computeContentSize(_ p: ProposedSize) -> Size {
+        switch view.kind {
+        case .rect, .roundedRect, .capsule, .circle, .ellipse, .paint:
+            return p.replacingUnspecified()
+        case .text(let string, let spec, _):
+            // Single line, never wrapped nor truncated: the measured box whatever the proposal.
+            return env.measurer.measure(string, style: TextStyle(spec))
+        case .image(let image, let mode, let resizable, _):
+            return ImageSizing(image: image, resizable: resizable, contentMode: mode,
+                               canvasScale: env.canvasScale).size(for: p)
+        case .zstack:
+            // Every child aligns on the same point, so the union of their frames is as wide as the widest.
+            return children.reduce(Size.zero) { acc, c in
+                let s = c.size(p)
+                return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
+            }
+        case .hstack(let spacing, _):
+            return StackLayout(axis: .horizontal, spacing: spacing, children: children).size(p)
+        case .vstack(let spacing, _):
+            return StackLayout(axis: .vertical, spacing: spacing, children: children).size(p)
+        case .spacer(let minLength):
+            guard let axis = stackAxis else { return p.replacingUnspecified(by: .zero) }
+            let minimum = Swift.max(0, minLength ?? StackLayout.defaultSpacing)
+            return Size(along: axis, Swift.max(minimum, p[axis] ?? 0), across: 0)
+        }
+    }
+}
+
+extension ResolvedKind {
+    /// The main axis when this is a stack.
+    var stackAxis: Axis? {
+        switch self {
+        case .hstack: return .horizontal
+        case .vstack: return .vertical
+        default: return nil
+        }
+    }
+}
+
+extension ProposedSize {
+    /// The proposal less the insets (never below 0); nil and ∞ stay as they are.
+    func inset(by e: EdgeInsets) -> ProposedSize {
+        ProposedSize(width: width.map { Swift.max(0, $0 - e.horizontal) },
+                     height: height.map { Swift.max(0, $0 - e.vertical) })
+    }
+}

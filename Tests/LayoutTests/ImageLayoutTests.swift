@@ -1,0 +1,31 @@
+import Geometry
+import SceneModel
+import XCTest
+@testable import Layout
+
+final class ImageLayoutTests: XCTestCase {
+    let picture = RGBAImage(width: 40, height: 20)
+
+    func image(_ resizable: Bool, _ mode: ContentMode?, _ m: ResolvedModifiers = ResolvedModifiers()) -> ResolvedView {
+        view("i", .image(picture, contentMode: mode, resizable: resizable, src: "p.png"), [], m)
+    }
+
+    func testNaturalSizeIsPixelsOverScale() {
+        let r = lay(image(false, nil), 100, 100, scale: 2)
+        // 40 × 20 px at scale 2 = 20 × 10 pt, centred: (40, 45).
+        assertFrame(r, "i", Rect(x: 40, y: 45, width: 20, height: 10))
+    }
+
+    func testResizableFitFillAndStretch() {
+        let square = ResolvedModifiers(frame: FrameSpec(width: 100, height: 100))
+        // Aspect 2:1 in 100 × 100: fit is bound by the width, 100 × 50, centred at y = 25.
+        XCTAssertEqual(lay(image(true, .fit, square), 100, 100, scale: 2).view("i")?.contentFrame,
+                       Rect(x: 0, y: 25, width: 100, height: 50))
+        // fill is bound by the height, 200 × 100, centred at x = −50 (beyond the frame).
+        XCTAssertEqual(lay(image(true, .fill, square), 100, 100, scale: 2).view("i")?.contentFrame,
+                       Rect(x: -50, y: 0, width: 200, height: 100))
+        // Without a content mode the image stretches to the proposal.
+        XCTAssertEqual(lay(image(true, nil, square), 100, 100, scale: 2).view("i")?.contentFrame,
+                       Rect(x: 0, y: 0, width: 100, height: 100))
+    }
+}

@@ -1,0 +1,108 @@
+import Geometry
+import SceneModel
+import XCTest
+@testable import Layout
+
+final class StackLayoutTests: XCTestCase {
+    func testNestedStacksWithSpacingAndFixedFrames() {
+        let root = view("v", .vstack(spacing: 10, alignment: .leading), [
+            box("a", 100, 40),
+            view("h", .hstack(spacing: 5, alignment: .center), [box("b", 30, 20), box("c", 50, 60)]),
+        ])
+        let r = lay(root, 300, 200)
+        // hstack: 30 + 5 + 50 = 85 wide, max(20, 60) = 60 tall.
+        // vstack: max(100, 85) = 100 wide, 40 + 10 + 60 = 110 tall, centred: ((300−100)/2, (200−110)/2) = (100, 45).
+        assertFrame(r, "v", Rect(x: 100, y: 45, width: 100, height: 110))
+        assertFrame(r, "a", Rect(x: 100, y: 45, width: 100, height: 40))
+        // Leading-aligned under a: y = 45 + 40 + 10 = 95.
+        assertFrame(r, "h", Rect(x: 100, y: 95, width: 85, height: 60))
+        // b centred in the 60-tall row: 95 + (60 − 20)/2 = 115.
+        assertFrame(r, "b", Rect(x: 100, y: 115, width: 30, height: 20))
+        // c after b and the 5-point gap: 100 + 30 + 5 = 135.
+        assertFrame(r, "c", Rect(x: 135, y: 95, width: 50, height: 60))
+    }
+
+    func testSpacersShareTheFreeSpaceWithDefaultSpacing() {
+        let root = view("h", .hstack(spacing: nil, alignment: .center), [
+            box("a", 20, 20), view("s1", .spacer(minLength: nil)), box("b", 20, 20), view("s2", .spacer(minLength: nil)),
+        ])
+        let r = lay(root, 200, 100)
+        // Spacing 8 between each of the 3 pairs: 200 − 24 = 176 to share. Rigid views first:
+        // a is offered 176/4 = 44 and takes 20 (156 left), b 156/3 = 52 and takes 20 (136 left),
+        // then the spacers 136/2 = 68 each. Row: 20 + 68 + 20 + 68 + 24 = 200 wide, 20 tall
+        // (spacers are 0 tall), centred vertically: y = (100 − 20)/2 = 40.
+        assertFrame(r, "h", Rect(x: 0, y: 40, width: 200, height: 20))
+        assertFrame(r, "a", Rect(x: 0, y: 40, width: 20, height: 20))
+        // Spacers are centred across the row: y = 40 + (20 − 0)/2 = 50.
+        assertFrame(r, "s1", Rect(x: 28, y: 50, width: 68, height: 0))
+        assertFrame(r, "b", Rect(x: 104, y: 40, width: 20, height: 20))
+        assertFrame(r, "s2", Rect(x: 132, y: 50, width: 68, height: 0))
+    }
+
+    func testSpacerComesAfterAnEquallyFlexibleView() {
+        let root = view("h", .hstack(spacing: 0, alignment: .center), [
+            view("fill", .rect(ShapeStyle())), view("s", .spacer(minLength: 60)),
+        ])
+        let r = lay(root, 100, 50)
+        // Both are infinitely flexible (rect 0…∞, spacer 60…∞); the spacer goes last. The rect is
+        // offered 100/2 = 50 and takes it; the spacer is offered 50 and takes its minimum 60.
+        // Row 110 × 50 centred in 100: x = (100 − 110)/2 = −5.
+        assertFrame(r, "fill", Rect(x: -5, y: 0, width: 50, height: 50))
+        assertFrame(r, "s", Rect(x: 45, y: 25, width: 60, height: 0))
+    }
+
+    func testMaxWidthInfinityTakesTheRestOfAnHStack() {
+        let bar = view("bar", .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(height: 30, maxWidth: .infinity)))
+        let root = view("h", .hstack(spacing: 10, alignment: .center), [text("t", "Hi", size: 20), bar])
+        let r = lay(root, 300, 100)
+        // Text "Hi" at 20 pt: 0.5·20·2 = 20 wide, 1.2·20 = 24 tall, flexibility 0; the bar is 0…∞.
+        // 300 − 10 = 290: the text is offered 145 and takes 20; the bar is offered 270 and, its
+        // max being ∞, takes all 270. Row 300 × max(24, 30) = 30, y = (100 − 30)/2 = 35.
+        assertFrame(r, "t", Rect(x: 0, y: 38, width: 20, height: 24))  // 35 + (30 − 24)/2
+        assertFrame(r, "bar", Rect(x: 30, y: 35, width: 270, height: 30))
+    }
+
+    /// The example of objc.io's "How an HStack lays out its children" (2020): red 75, green 100.
+    func testFlexibleFramesAreServedInOrderOfFlexibility() {
+        let red = view("red", .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(maxWidth: 100)))
+        let green = view("green", .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(minWidth: 100)))
+        let root = view("h", .hstack(spacing: 0, alignment: .center), [red, green],
+                        ResolvedModifiers(frame: FrameSpec(width: 150, height: 100)))
+        let r = lay(root, 150, 100)
+        // red is 0…100 (flexibility 100), green 100…∞: red first, offered 150/2 = 75, takes 75;
+        // green offered 75, proposes max(100, 75) = 100 to its rect and is 100 wide. The row is
+        // 175 wide, centred in the 150 frame: x = (150 − 175)/2 = −12.5.
+        assertFrame(r, "red", Rect(x: -12.5, y: 0, width: 75, height: 100))
+        assertFrame(r, "green", Rect(x: 62.5, y: 0, width: 100, height: 100))
+        assertFrame(r, "h", Rect(x: 0, y: 0, width: 150, height: 100))
+    }
+
+    func testVStackTrailingAlignment() {
+        let root = view("v", .vstack(spacing: 4, alignment: .trailing), [text("t", "abcd", size: 10), box("b", 50, 10)])
+        let r = lay(root, 100, 100)
+        // Text 0.5·10·4 = 20 × 12; column max(20, 50) = 50 wide, 12 + 4 + 10 = 26 tall,
+        // at ((100 − 50)/2, (100 − 26)/2) = (25, 37). The text sits at the trailing edge: x = 25 + 50 − 20.
+        assertFrame(r, "t", Rect(x: 55, y: 37, width: 20, height: 12))
+        assertFrame(r, "b", Rect(x: 25, y: 53, width: 50, height: 10))
+    }
+}
+
+final class LayoutDumpTests: XCTestCase {
+    func testNestedStackIsInfinitelyFlexibleAndDumpListsEveryView() {
+        // An hstack of two rects inside an hstack next to a 20-wide box: the inner stack, probed with
+        // ∞, must report ∞ (not NaN) so that it sorts after the box: box 20, inner 200 − 8 − 20 = 172,
+        // shared 172 − 8 = 164 → 82 each.
+        let inner = view("in", .hstack(spacing: nil, alignment: .center),
+                         [view("p", .rect(ShapeStyle())), view("q", .rect(ShapeStyle()))])
+        let r = lay(view("out", .hstack(spacing: nil, alignment: .center), [box("b", 20, 20), inner]), 200, 50)
+        assertFrame(r, "in", Rect(x: 28, y: 0, width: 172, height: 50))
+        assertFrame(r, "q", Rect(x: 118, y: 0, width: 82, height: 50))
+        XCTAssertEqual(r.dump, """
+            out hstack [0, 0, 200×50]
+              b rect [0, 15, 20×20]
+              in hstack [28, 0, 172×50]
+                p rect [28, 0, 82×50]
+                q rect [118, 0, 82×50]
+            """)
+    }
+}
