@@ -1,1 +1,0 @@
-// `Raster` stage of the pipeline; see docs/architecture.md.
