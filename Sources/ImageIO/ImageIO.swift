@@ -1,1 +1,0 @@
-// `ImageIO` stage of the pipeline; see docs/architecture.md.
