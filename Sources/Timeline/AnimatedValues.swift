@@ -96,7 +96,7 @@ struct AnimatedValues {
             if history.snapshots[base + k].animation == nil { start = k; break }
         }
         if allSame { return last }
-        var track = AnimationTrack(initial: values[start])
+        var track = AnimationTrack(initialValue: values[start])
         if start + 1 < values.count {
             for k in (start + 1)..<values.count where values[k] != values[k - 1] {
                 let s = history.snapshots[base + k]

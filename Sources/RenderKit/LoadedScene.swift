@@ -1,0 +1,69 @@
+import Foundation
+import Geometry
+import ImageIO
+import SceneModel
+
+/// A validated scene with its images decoded: everything needed to render, nothing read again.
+public struct LoadedScene: Sendable {
+    public let scene: Scene
+    /// Decoded images by resolved path.
+    public let images: [String: RGBAImage]
+
+    /// Largest image file accepted, in bytes, and largest image in pixels.
+    public static let maxImageFileSize = 64 << 20
+    public static let maxImagePixels = 50_000_000
+
+    /// Loads, validates and checks the images of a scene. Image paths must stay inside the
+    /// scene's folder unless `allowExternalImages` is set.
+    public static func load(path: String, allowExternalImages: Bool = false) throws(SceneErrors) -> LoadedScene {
+        let scene = try SceneLoader.load(path: path)
+        var errors: [SceneError] = []
+        var images: [String: RGBAImage] = [:]
+        let base = URL(fileURLWithPath: scene.directory).standardizedFileURL.path
+        for ref in collectImageReferences(scene.body) where images[ref.resolvedPath] == nil {
+            func fail(_ m: String) {
+                errors.append(SceneError(file: scene.file, at: ref.location, path: ref.path, message: m))
+            }
+            let resolved = URL(fileURLWithPath: ref.resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
+            let baseResolved = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+            if !allowExternalImages && !(resolved == baseResolved || resolved.hasPrefix(baseResolved + "/")) {
+                fail("\"\(ref.src)\" is outside the scene's folder; pass --allow-external-images to use it")
+                continue
+            }
+            guard let attrs = try? FileManager.default.attributesOfItem(atPath: ref.resolvedPath) else {
+                fail("image \"\(ref.src)\" not found (looked for \(ref.resolvedPath))")
+                continue
+            }
+            let size = (attrs[.size] as? NSNumber)?.intValue ?? 0
+            if size > maxImageFileSize {
+                fail("image \"\(ref.src)\" is \(size) bytes; at most \(maxImageFileSize) are allowed")
+                continue
+            }
+            do {
+                images[ref.resolvedPath] = try PNGDecoder(maxPixelCount: maxImagePixels).decode(contentsOf: ref.resolvedPath)
+            } catch {
+                fail("image \"\(ref.src)\" cannot be read: \(error)")
+            }
+        }
+        if !errors.isEmpty { throw SceneErrors(errors) }
+        return LoadedScene(scene: scene, images: images)
+    }
+
+    static func collectImageReferences(_ v: ViewSpec) -> [(resolvedPath: String, src: String, location: SourceLocation, path: String)] {
+        var out: [(String, String, SourceLocation, String)] = []
+        func visit(_ v: ViewSpec) {
+            if case .image(let i) = v.kind { out.append((i.resolvedPath, i.src, v.location, v.path + ".src")) }
+            for c in v.children {
+                switch c {
+                case .view(let x): visit(x)
+                case .forEach(_, _, let content, _): visit(content)
+                }
+            }
+            if let m = v.modifiers.mask { visit(m) }
+            if case .view(let b)? = v.modifiers.background { visit(b) }
+            if case .view(let b)? = v.modifiers.overlay { visit(b) }
+        }
+        visit(v)
+        return out.map { (resolvedPath: $0.0, src: $0.1, location: $0.2, path: $0.3) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Geometry
+import Timeline
+
+/// `manifest.json`: fps, frame count, pixel size and a hash of each frame's pixels.
+/// Written by hand so that the bytes are the same on every run (keys in a fixed order).
+enum Manifest {
+    static func json(_ r: Renderer, frames: [FrameResult]) -> String {
+        var s = "{\n"
+        s += "  \"scene\": \(jsonString(r.loaded.scene.name)),\n"
+        s += "  \"fps\": \(jsonNumber(r.fps)),\n"
+        s += "  \"frameCount\": \(r.timeline.frameCount),\n"
+        s += "  \"duration\": \(jsonNumber(r.timeline.duration)),\n"
+        s += "  \"width\": \(r.pixelWidth),\n"
+        s += "  \"height\": \(r.pixelHeight),\n"
+        s += "  \"scale\": \(jsonNumber(r.scale)),\n"
+        s += "  \"hash\": \"render-pixel-hash-64\",\n"
+        s += "  \"frames\": ["
+        s += frames.map { "\n    {\"index\": \($0.index), \"file\": \(jsonString(r.fileName($0.index))), \"hash\": \"\($0.hash)\"}" }
+            .joined(separator: ",")
+        s += frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return s
+    }
+
+    /// The frame file names listed in a manifest we wrote earlier.
+    static func fileNames(in text: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let r = rest.range(of: "\"file\": \"") {
+            rest = rest[r.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            out.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return out
+    }
+}
+
+/// `events.json`: every fired event, timer tick, haptic and gesture phase with its exact time
+/// and the first frame that shows it.
+enum EventLog {
+    static func json(_ t: SceneTimeline) -> String {
+        var s = "{\n  \"fps\": \(jsonNumber(t.fps)),\n  \"events\": ["
+        let items = t.history.fired.map { e -> String in
+            var fields = ["\"time\": \(jsonNumber(e.time))",
+                          "\"frame\": \(TimeGrid.firstFrame(showing: e.time, fps: t.fps))",
+                          "\"kind\": \(jsonString(e.kind.rawValue))"]
+            if let id = e.id { fields.append("\"id\": \(jsonString(id))") }
+            if e.kind == .haptic, let d = e.detail { fields.append("\"haptic\": \(jsonString(d))") }
+            else if e.kind == .tick, let d = e.detail { fields.append("\"tick\": \(d)") }
+            else if let d = e.detail { fields.append("\"detail\": \(jsonString(d))") }
+            fields.append("\"path\": \(jsonString(e.path))")
+            return "\n    {" + fields.joined(separator: ", ") + "}"
+        }
+        s += items.joined(separator: ",")
+        s += items.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return s
+    }
+}
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}
+
+/// A JSON number: integers without a decimal point, others in Swift's shortest round-trip form.
+func jsonNumber(_ x: Double) -> String {
+    guard x.isFinite else { return "null" }
+    if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+    return "\(x)"
+}

@@ -1,0 +1,31 @@
+import Foundation
+import ImageIO
+
+/// The output folder's rules: create it if needed, refuse a path that is a file, and never
+/// remove anything the renderer did not write (only frames listed in our own earlier manifest).
+enum OutputFolder {
+    static func prepare(_ dir: String) throws(RenderError) {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+            if !isDir.boolValue { throw .output("--out \(dir) is a file, not a folder; nothing was written") }
+            if access(dir, W_OK) != 0 { throw .output("cannot write to \(dir): \(String(cString: strerror(errno)))") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw .output("cannot create the output folder \(dir): \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// After a full render, removes frames that an earlier render of ours wrote (named in the
+    /// manifest.json we wrote then) and this render did not write again.
+    static func removeStaleFrames(_ dir: String, keeping: Set<String>, renderedAll: Bool) throws {
+        guard renderedAll, let data = FileManager.default.contents(atPath: dir + "/manifest.json"),
+              let text = String(data: data, encoding: .utf8) else { return }
+        for name in Manifest.fileNames(in: text) where !keeping.contains(name) {
+            guard name.hasPrefix("frame_"), name.hasSuffix(".png"), !name.contains("/") else { continue }
+            try? FileManager.default.removeItem(atPath: dir + "/" + name)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// `RenderKit` stage of the pipeline; see docs/architecture.md.

@@ -1,0 +1,20 @@
+import ImageIO
+
+/// What to render and how; the CLI fills it from its flags.
+public struct RenderOptions: Sendable {
+    /// Overrides the scene's frames per second.
+    public var fps: Double?
+    /// Overrides `canvas.scale` (pixels per point).
+    public var scale: Double?
+    /// Output folder; default `Output/<name>`.
+    public var outputDirectory: String?
+    /// Inclusive frame range; nil renders every frame.
+    public var frames: ClosedRange<Int>?
+    /// Worker threads; each has its own surfaces.
+    public var jobs: Int = 1
+    public var compression: PNGCompression = .default
+    /// Reuse the encoded bytes of an earlier frame whose display list is identical.
+    public var reuseFrames = true
+
+    public init() {}
+}

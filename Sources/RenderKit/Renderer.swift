@@ -1,0 +1,228 @@
+import DisplayList
+import Foundation
+import Geometry
+import ImageIO
+import SceneModel
+import Timeline
+
+/// What a finished render wrote.
+public struct RenderSummary: Sendable {
+    public var outputDirectory: String
+    /// Indices of the frames written, in order.
+    public var frames: [Int]
+    public var frameCount: Int
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Total PNG bytes written.
+    public var bytes: Int
+    /// Frames whose bytes were reused from an identical earlier frame.
+    public var reused: Int
+    public var timings: StageTimings
+    /// Wall-clock seconds of the whole render.
+    public var seconds: Double
+}
+
+/// Why a render stopped.
+public enum RenderError: Error, CustomStringConvertible {
+    case timeline(TimelineError)
+    case output(String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .timeline(let e): return e.description
+        case .output(let s): return s
+        case .cancelled: return "the render was interrupted"
+        }
+    }
+}
+
+/// Renders a loaded scene's frames to PNG files with a manifest and an events file.
+public final class Renderer: @unchecked Sendable {
+    public let loaded: LoadedScene
+    public let options: RenderOptions
+    public let timeline: SceneTimeline
+    public let scale: Double
+    public let fps: Double
+
+    /// Set from a signal handler or another thread to stop at the next frame.
+    public let cancellation = CancellationFlag()
+
+    public init(_ loaded: LoadedScene, options: RenderOptions) throws(RenderError) {
+        self.loaded = loaded
+        self.options = options
+        fps = options.fps ?? loaded.scene.fps
+        scale = options.scale ?? loaded.scene.canvas.scale
+        do {
+            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images)
+        } catch {
+            throw .timeline(error)
+        }
+        if timeline.frameCount > SceneLoader.maxFrames {
+            throw .output("the scene has \(timeline.frameCount) frames at \(fmt(fps)) fps; at most \(SceneLoader.maxFrames) are allowed")
+        }
+    }
+
+    public var pixelWidth: Int { Int((loaded.scene.canvas.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((loaded.scene.canvas.height * scale).rounded()) }
+
+    /// The folder frames go to.
+    public var outputDirectory: String { options.outputDirectory ?? "Output/\(loaded.scene.name)" }
+
+    /// The frame indices this render writes.
+    public var frameIndices: [Int] {
+        let all = 0..<timeline.frameCount
+        guard let r = options.frames else { return Array(all) }
+        return Array(max(r.lowerBound, 0)...min(r.upperBound, timeline.frameCount - 1))
+    }
+
+    /// File name of frame `i`: five digits, more when needed.
+    public func fileName(_ i: Int) -> String {
+        let digits = max(5, String(max(timeline.frameCount - 1, 0)).count)
+        let s = String(i)
+        return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
+    }
+
+    /// Renders every requested frame. `progress` is called (from worker threads, serialised)
+    /// after each frame with the number done.
+    public func render(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(RenderError) -> RenderSummary {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let dir = outputDirectory
+        try OutputFolder.prepare(dir)
+        let indices = frameIndices
+        let results = FrameResults(count: indices.count)
+        let jobs = max(1, min(options.jobs, indices.count))
+        let next = WorkQueue(count: indices.count, chunk: 4)
+        let failure = FailureBox()
+        let timeline = self.timeline, scale = self.scale, options = self.options
+        let cancellation = self.cancellation
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            var timings = StageTimings()
+            let pipeline: FramePipeline
+            do { pipeline = try FramePipeline(timeline: timeline, scale: scale) } catch {
+                failure.set(.output("cannot create a \(self.pixelWidth)×\(self.pixelHeight) drawing surface: \(error)"))
+                return
+            }
+            let encoder = PNGEncoder(compression: options.compression)
+            var previous: (list: DisplayList, bytes: [UInt8], hash: String)?
+            while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
+                let i = indices[slot]
+                let state = timings.measure(.timeline) { timeline.frame(i) }
+                let list = pipeline.displayList(state, timings: &timings)
+                var bytes: [UInt8]
+                var hash: String
+                var reused = false
+                if options.reuseFrames, let p = previous, p.list == list {
+                    bytes = p.bytes; hash = p.hash; reused = true
+                } else {
+                    let image = pipeline.raster(list, timings: &timings)
+                    hash = pixelHash(image)
+                    do { bytes = try timings.measure(.encode) { try encoder.encode(image) } } catch {
+                        failure.set(.output("cannot encode frame \(i): \(error)"))
+                        return
+                    }
+                }
+                let path = dir + "/" + self.fileName(i)
+                do { try timings.measure(.write) { try writeFileAtomically(bytes, to: path) } } catch {
+                    failure.set(.output("\(error)"))
+                    return
+                }
+                previous = (list, bytes, hash)
+                let done = results.store(slot, FrameResult(index: i, hash: hash, bytes: bytes.count, reused: reused))
+                progress?(done, indices.count)
+            }
+            results.addTimings(timings)
+        }
+        if let f = failure.error { throw f }
+        if cancellation.isCancelled { throw .cancelled }
+        let frames = results.all
+        let summary = RenderSummary(outputDirectory: dir, frames: indices, frameCount: timeline.frameCount,
+                                    pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                                    bytes: frames.reduce(0) { $0 + $1.bytes }, reused: frames.filter(\.reused).count,
+                                    timings: results.timings,
+                                    seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        do {
+            try OutputFolder.removeStaleFrames(dir, keeping: Set(indices.map(fileName)), renderedAll: options.frames == nil)
+            try writeFileAtomically(Array(Manifest.json(self, frames: frames).utf8), to: dir + "/manifest.json")
+            try writeFileAtomically(Array(EventLog.json(timeline).utf8), to: dir + "/events.json")
+        } catch {
+            throw .output("\(error)")
+        }
+        return summary
+    }
+}
+
+/// One written frame.
+struct FrameResult: Sendable {
+    var index: Int
+    var hash: String
+    var bytes: Int
+    var reused: Bool
+}
+
+/// Results from worker threads, stored by slot.
+final class FrameResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [FrameResult?]
+    private var done = 0
+    private(set) var timings = StageTimings()
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+    func store(_ slot: Int, _ r: FrameResult) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        items[slot] = r
+        done += 1
+        return done
+    }
+    func addTimings(_ t: StageTimings) { lock.lock(); timings.add(t); lock.unlock() }
+    var all: [FrameResult] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
+}
+
+/// Hands out frame slots in small consecutive chunks, so a worker usually draws neighbouring
+/// frames and can reuse the previous one's bytes when nothing changed.
+final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int, chunk: Int
+    private var nextChunk = 0
+    private var current: (next: Int, end: Int)?
+    private let local = ThreadLocalChunk()
+    init(count: Int, chunk: Int) { self.count = count; self.chunk = chunk }
+
+    func take() -> Int? {
+        if let s = local.take() { return s }
+        lock.lock(); defer { lock.unlock() }
+        let start = nextChunk * chunk
+        guard start < count else { return nil }
+        nextChunk += 1
+        local.set(start + 1, min(start + chunk, count))
+        return start
+    }
+}
+
+/// The rest of the current chunk of the calling thread.
+final class ThreadLocalChunk: @unchecked Sendable {
+    private let key = "render.chunk.\(UUID().uuidString)"
+    func take() -> Int? {
+        guard let r = Thread.current.threadDictionary[key] as? [Int], r[0] < r[1] else { return nil }
+        Thread.current.threadDictionary[key] = [r[0] + 1, r[1]]
+        return r[0]
+    }
+    func set(_ next: Int, _ end: Int) { Thread.current.threadDictionary[key] = [next, end] }
+}
+
+/// The first error a worker hit.
+final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: RenderError?
+    func set(_ e: RenderError) { lock.lock(); if value == nil { value = e }; lock.unlock() }
+    var error: RenderError? { lock.lock(); defer { lock.unlock() }; return value }
+    var isSet: Bool { error != nil }
+}
+
+/// A flag that a signal handler or another thread sets to stop a render between frames.
+public final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    public init() {}
+    public func cancel() { lock.lock(); value = true; lock.unlock() }
+    public var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}

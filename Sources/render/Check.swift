@@ -1,0 +1,31 @@
+import ArgumentParser
+import RenderKit
+
+/// `render check SCENE.json`: validates a scene without rendering.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate a scene without rendering.",
+        discussion: "Prints one line per problem (file:line:column: JSON path: message) and exits with 1, or prints a summary and exits with 0.")
+
+    @OptionGroup var sceneOptions: SceneOptions
+    @Flag(help: "Print nothing when the scene is valid.")
+    var quiet = false
+
+    func run() throws {
+        let loaded = try sceneOptions.load()
+        var options = RenderOptions()
+        options.fps = sceneOptions.fps
+        options.scale = sceneOptions.scale
+        let r: Renderer
+        do { r = try Renderer(loaded, options: options) } catch {
+            printError("\(sceneOptions.scene): \(error)")
+            throw ExitCode(1)
+        }
+        if !quiet {
+            let s = loaded.scene
+            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(r.timeline.frameCount) frames at \(r.fps) fps "
+                + "(\(r.timeline.duration) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
+                + "\(s.state.count) state variables, \(s.timeline.count) timeline events, \(s.input.count) input events")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `render`: the root command; rendering frames is the default subcommand.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render animation scenes (JSON) to PNG frames, headlessly.",
+        discussion: """
+        A scene describes views, state, springs, timers and scripted input (see docs/scene-format.md).
+        `render SCENE.json` writes every frame to Output/<name>/ with manifest.json and events.json.
+
+        Examples:
+          render Scenes/unlock.json                     every frame at the scene's fps
+          render Scenes/unlock.json --fps 30 --scale 3  30 fps at 3 pixels per point
+          render Scenes/unlock.json --at 1.25           one still at t = 1.25 s
+          render Scenes/unlock.json --frames 0-59       the first second at 60 fps
+          render check Scenes/unlock.json               validate only
+          render dump Scenes/unlock.json --at 2         view tree and display list as text
+        """,
+        subcommands: [Frames.self, Check.self, Dump.self],
+        defaultSubcommand: Frames.self
+    )
+}

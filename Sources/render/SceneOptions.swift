@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import RenderKit
+import SceneModel
+
+/// Options every scene-reading command shares.
+struct SceneOptions: ParsableArguments {
+    @Argument(help: "The scene file (JSON).", completion: .file(extensions: ["json"]))
+    var scene: String
+
+    @Option(help: "Frames per second (overrides the scene's fps).")
+    var fps: Double?
+
+    @Option(help: "Pixels per point (overrides canvas.scale).")
+    var scale: Double?
+
+    @Flag(help: "Allow image paths outside the scene's folder.")
+    var allowExternalImages = false
+
+    func validate() throws {
+        if let f = fps, !(f >= 1 && f <= 240) { throw ValidationError("--fps must be between 1 and 240 (got \(f))") }
+        if let s = scale, !(s >= 0.1 && s <= 8) { throw ValidationError("--scale must be between 0.1 and 8 (got \(s))") }
+    }
+
+    /// Loads the scene, or prints one line per problem and exits with status 1.
+    func load() throws -> LoadedScene {
+        do {
+            return try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages)
+        } catch {
+            for e in error.errors { printError(e.description) }
+            throw ExitCode(1)
+        }
+    }
+}
+
+func printError(_ s: String) {
+    FileHandle.standardError.write(Data((s + "\n").utf8))
+}

@@ -1,1 +1,0 @@
-print("render: not built yet")
