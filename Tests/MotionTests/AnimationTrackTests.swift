@@ -291,5 +291,17 @@ final class AnimationTrackTests: XCTestCase {
             XCTAssertLessThan(abs(frames[i] - frames[i - 1]), 0.05, "frame \(i)")
         }
         XCTAssertEqual(frames[frames.count - 1], 1, accuracy: 1e-3)
+
+        // The same with additive ease-in-out: every delta arrives in full 0.35 s after its change.
+        var additive = AnimationTrack(initialValue: 0)
+        for k in 1...200 {
+            additive.append(at: 0.5 + Double(k) * 0.01, to: Double(k) * 0.005, animation: .easeInOut)
+        }
+        let eased = (0..<360).map { additive.value(at: Double($0) / 60) }
+        for i in 1..<eased.count {
+            XCTAssertLessThan(abs(eased[i] - eased[i - 1]), 0.05, "frame \(i)")
+        }
+        XCTAssertEqual(additive.value(at: 2.5 + 0.35), 1, accuracy: 1e-12)
+        XCTAssertEqual(additive.settledTime ?? 0, 2.85, accuracy: 1e-12)
     }
 }
