@@ -11,7 +11,8 @@ import Foundation
 ///   the new curve's progress (UIKit's additive animations).
 ///
 /// The presented value is the model value plus an offset that runs out to 0. `value(at:)` is a pure function
-/// of the appended changes and the time, and costs a binary search plus the animations in flight.
+/// of the appended changes and the time; it costs two binary searches, one spring and one comparison per
+/// animation added since the last takeover or jump (finished ones are skipped without evaluating them).
 /// Colours and other vectors use one track per component: the tracks are cheap and the rules are linear.
 public struct AnimationTrack: Sendable {
     /// A retargeting spring waiting for its delay to pass.
