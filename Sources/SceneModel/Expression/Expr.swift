@@ -3,11 +3,11 @@
 /// `offset`/`length` count Unicode scalars in the parsed text (see ``ExprError``), so
 /// checker errors point at the exact operand, argument or name at fault.
 public struct Expr: Hashable, Sendable {
-    public var kind: ExprKind
+    public internal(set) var kind: ExprKind
     /// Unicode scalars from the start of the parsed text to this node's first scalar.
-    public var offset: Int
+    public internal(set) var offset: Int
     /// Unicode scalars this node spans, parentheses around sub-expressions included.
-    public var length: Int
+    public internal(set) var length: Int
     /// Levels of nodes from here to the deepest leaf (a leaf is 1); bounded by ``Expr/maximumDepth``.
     let height: Int
 

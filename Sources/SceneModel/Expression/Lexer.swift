@@ -83,7 +83,7 @@ struct Lexer {
             var look = 1
             if peek(1) == "+" || peek(1) == "-" { look = 2 }
             guard Lexer.isDigit(peek(look)) else {
-                throw ExprError("exponent needs digits after `e`", offset: start, length: position + 1 - start)
+                throw ExprError("exponent needs digits after `e`", offset: start, length: position + look - start)
             }
             position += look
             while Lexer.isDigit(peek()) { position += 1 }
