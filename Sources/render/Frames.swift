@@ -32,7 +32,7 @@ struct Frames: ParsableCommand {
     @Option(help: "PNG compression: fast, default or small.")
     var compression: CompressionChoice = .default
 
-    @Flag(help: "Print nothing but errors.")
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
     @Flag(help: "Print per-stage timings after the render.")
