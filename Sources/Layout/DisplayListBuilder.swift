@@ -47,7 +47,8 @@ private func draw(_ v: LaidOutView, parent: AffineTransform, into list: inout Di
 func ownTransform(of v: LaidOutView) -> AffineTransform {
     let m = v.modifiers
     let a = v.frame.point(at: m.anchor)
-    return AffineTransform.translation(m.offset.x, m.offset.y)
+    let dx = m.offset.x + m.relativeOffset.x * v.frame.width, dy = m.offset.y + m.relativeOffset.y * v.frame.height
+    return AffineTransform.translation(dx, dy)
         .concatenating(.translation(-a.x, -a.y))
         .concatenating(.scale(m.scale.x, m.scale.y))
         .concatenating(.rotation(degrees: m.rotation))

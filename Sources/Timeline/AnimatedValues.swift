@@ -22,10 +22,16 @@ struct AnimatedValues {
     static let gestureSlotCount = 8
 
     init(history: StateHistory, time: Double, micros: Int64, stateCount: Int) {
+        self.init(history: history, time: time, current: history.index(atMicros: micros), stateCount: stateCount)
+    }
+
+    /// Values at `time` as if the state had stopped changing after snapshot `current`: what a view
+    /// that was removed by a later change shows while its removal transition plays.
+    init(history: StateHistory, time: Double, current: Int, stateCount: Int) {
         self.history = history
         self.time = time
         self.stateCount = stateCount
-        current = history.index(atMicros: micros)
+        self.current = current
         var b = current
         while b > 0 && !history.quiet[b] { b -= 1 }
         base = max(0, b - 1)
@@ -40,6 +46,33 @@ struct AnimatedValues {
             while slots[k].count <= slot { slots[k].append(.number(0)) }
             slots[k][slot] = .number(value)
         }
+    }
+
+    /// The number of snapshots in the window (base…current).
+    var windowCount: Int { slots.count }
+
+    /// Snapshot index (into the history) of window position `k`.
+    func snapshotIndex(_ k: Int) -> Int { base + k }
+
+    /// The truth of a condition in every snapshot of the window.
+    func conditionHistory(_ e: ExprRef) -> [Bool] { slots.map { e.evaluate($0).bool ?? false } }
+
+    /// A number in every snapshot of the window, without animation.
+    func numberHistory(_ d: Dynamic<Double>) -> [Double] {
+        switch d {
+        case .constant(let c): return Array(repeating: c, count: slots.count)
+        case .expression(let e): return slots.map { e.evaluate($0).number ?? 0 }
+        }
+    }
+
+    /// A copy frozen at window position `k` (see `init(history:time:current:stateCount:)`), with the
+    /// same loop variables.
+    func frozen(at k: Int) -> AnimatedValues {
+        var v = AnimatedValues(history: history, time: time, current: base + k, stateCount: stateCount)
+        if let loopStart = slots.first.map({ _ in stateCount + 1 + Self.gestureSlotCount }), slots[k].count > loopStart {
+            for (d, value) in slots[k][loopStart...].enumerated() { v.setLoopVariable(depth: d, value.number ?? 0) }
+        }
+        return v
     }
 
     /// The value of an expression in the current state (no animation).

@@ -7,8 +7,29 @@ struct ViewResolver {
     let images: [String: RGBAImage]
     var loopDepth = 0
 
-    mutating func resolve(_ v: ViewSpec, identity: String) -> ResolvedView? {
-        if let c = v.condition, !values.bool(c) { return nil }
+    /// The view at this instant, with its transition applied while it enters or leaves; nil when
+    /// it is absent. `alsoPresent` is a forEach item's presence (index < count) per window snapshot.
+    mutating func resolve(_ v: ViewSpec, identity: String, alsoPresent: [Bool]? = nil) -> ResolvedView? {
+        guard v.condition != nil || alsoPresent != nil else { return build(v, identity: identity) }
+        var present = v.condition.map { values.conditionHistory($0) } ?? Array(repeating: true, count: values.windowCount)
+        if let extra = alsoPresent { present = zip(present, extra).map { $0 && $1 } }
+        let p = values.presence(present, transition: v.transition)
+        guard p.visible else { return nil }
+        var view: ResolvedView?
+        if p.present {
+            view = build(v, identity: identity)
+        } else {
+            // A leaving view keeps the values it had when it was last present.
+            let saved = values
+            values = values.frozen(at: p.lastPresent)
+            view = build(v, identity: identity)
+            values = saved
+        }
+        return view.map { values.applyTransition($0, p.parts) }
+    }
+
+    /// The view and its subtree, ignoring its own presence.
+    mutating func build(_ v: ViewSpec, identity: String) -> ResolvedView? {
         let kind = resolveKind(v.kind)
         var children: [ResolvedView] = []
         for (n, child) in v.children.enumerated() {
@@ -16,7 +37,8 @@ struct ViewResolver {
             case .view(let cv):
                 if let r = resolve(cv, identity: cv.path) { children.append(r) }
             case .forEach(let count, let name, let content, _):
-                let k = max(0, min(Int(values.number(count).rounded(.down)), 10_000))
+                let counts = values.numberHistory(count).map { max(0, min(Int($0.rounded(.down)), 10_000)) }
+                let k = counts.max() ?? 0
                 let depth = loopDepth
                 loopDepth += 1
                 currentLoopNames.append((name, 0))
@@ -25,7 +47,10 @@ struct ViewResolver {
                     values.setLoopVariable(depth: depth, Double(i))
                     currentLoopNames[currentLoopNames.count - 1].1 = Double(i)
                     let id = "\(v.path).children[\(n)]#\(i)"
-                    if let r = resolve(content, identity: id) { children.append(r) }
+                    let inRange = counts.map { i < $0 }
+                    if let r = resolve(content, identity: id, alsoPresent: inRange.allSatisfy { $0 } ? nil : inRange) {
+                        children.append(r)
+                    }
                 }
             }
         }

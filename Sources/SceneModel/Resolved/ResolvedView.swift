@@ -128,6 +128,9 @@ public struct ResolvedModifiers: Hashable, Sendable {
     /// Degrees, clockwise.
     public var rotation: Double
     public var anchor: UnitPoint
+    /// An offset in units of the view's own frame size (`[1, 0]` moves it right by its width):
+    /// the `move` and `slide` transitions. Added to `offset`.
+    public var relativeOffset: Point = .zero
     /// When set, layout proposes this frame (canvas points) to the view instead of the
     /// parent's placement: the matched-geometry frame of an in-flight move.
     public var matchedFrame: Rect?
