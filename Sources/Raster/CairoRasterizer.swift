@@ -16,6 +16,7 @@ public final class CairoRasterizer {
 
     let canvas: PixelSurface
     let shaper = TextShaper()
+    let shadowCache = ShadowCache()
 
     /// Why a rasterizer cannot be made.
     public enum Failure: Error, Equatable { case surfaceUnavailable(width: Int, height: Int) }

@@ -31,15 +31,23 @@ final class FontLibrary: @unchecked Sendable {
     let config: OpaquePointer?
 
     private init() {
+        // The system's font caches are read (and the user's written when stale), so that
+        // loading does not rescan the font files; only the listed directories are used.
+        let dirs = Self.fontDirectories.map { "<dir>\($0)</dir>" }.joined()
+        let xml = """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>\(dirs)<cachedir>/var/cache/fontconfig</cachedir>\
+            <cachedir prefix="xdg">fontconfig</cachedir></fontconfig>
+            """
         var cfg: OpaquePointer? = FcConfigCreate()
-        var added = 0
         if let c = cfg {
-            for dir in Self.fontDirectories where FcConfigAppFontAddDir(c, dir) != 0 { added += 1 }
-        }
-        if added == 0 {
-            // None of the project's directories exists: use the system configuration rather than no fonts.
-            if let c = cfg { FcConfigDestroy(c) }
-            cfg = FcInitLoadConfigAndFonts()
+            let loaded = FcConfigParseAndLoadFromMemory(c, xml, 1) != 0 && FcConfigBuildFonts(c) != 0
+            let families = loaded ? FcConfigGetFonts(c, FcSetSystem)?.pointee.nfont ?? 0 : 0
+            if families == 0 {
+                // None of the project's fonts is installed: the system configuration beats no fonts.
+                FcConfigDestroy(c)
+                cfg = FcInitLoadConfigAndFonts()
+            }
         }
         config = cfg
     }

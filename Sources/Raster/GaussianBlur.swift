@@ -97,15 +97,37 @@ enum GaussianBlur {
         var line = [Float](repeating: 0, count: bw)
         blurred.withUnsafeBufferPointer { b in
             line.withUnsafeMutableBufferPointer { l in
-                for y in 0..<out.height {
-                    let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw, f = yf[y], g = 1 - f
-                    if f == 0 { for i in 0..<bw { l[i] = r0[i] } } else { for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] } }
-                    var p = output.base + y * output.rowStride
-                    for x in 0..<out.width {
-                        let j = xi[x], fx = xf[x]
-                        let v = l[j] + fx * (l[j + 1] - l[j])
-                        p.pointee = UInt8(max(0, min(255, v * 255 + 0.5)))
-                        p += output.step
+                xi.withUnsafeBufferPointer { xi in
+                    xf.withUnsafeBufferPointer { xf in
+                        for y in 0..<out.height {
+                            // Row interpolation, scaled to 0…255 with the rounding offset folded in.
+                            let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw
+                            let f = yf[y] * 255, g = 255 - f
+                            for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] + 0.5 }
+                            let row = output.base + y * output.rowStride
+                            if output.step == 1 {
+                                // Runs of pixels between the same two cells: a vectorisable ramp.
+                                var x = 0
+                                while x < out.width {
+                                    let j = xi[x]
+                                    var e = x + 1
+                                    while e < out.width && xi[e] == j { e += 1 }
+                                    let a = l[j], d = l[j + 1] - l[j]
+                                    for i in x..<e {
+                                        row[i] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, a + xf[i] * d))))
+                                    }
+                                    x = e
+                                }
+                            } else {
+                                var p = row
+                                for x in 0..<out.width {
+                                    let j = xi[x]
+                                    let v = l[j] + xf[x] * (l[j + 1] - l[j])
+                                    p.pointee = UInt8(truncatingIfNeeded: Int32(max(0, min(255, v))))
+                                    p += output.step
+                                }
+                            }
+                        }
                     }
                 }
             }

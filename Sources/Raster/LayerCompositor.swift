@@ -89,10 +89,14 @@ extension CairoRasterizer {
                 continue
             }
             let out = LayerEffects.reach(of: s, from: content.region).intersection(needed)
-            guard let a8 = PixelSurface(region: out, format: CAIRO_FORMAT_A8) else { continue }
-            GaussianBlur.blur(alpha, sigma: s.sigma, shiftX: s.dx, shiftY: s.dy,
-                              into: .init(base: a8.data, step: 1, rowStride: a8.stride, region: out))
-            a8.markDirty()
+            let mask = shadowCache.mask(content: content, out: out, sigma: s.sigma, dx: s.dx, dy: s.dy) {
+                guard let a8 = PixelSurface(region: out, format: CAIRO_FORMAT_A8) else { return nil }
+                GaussianBlur.blur(alpha, sigma: s.sigma, shiftX: s.dx, shiftY: s.dy,
+                                  into: .init(base: a8.data, step: 1, rowStride: a8.stride, region: out))
+                a8.markDirty()
+                return a8
+            }
+            guard let a8 = mask else { continue }
             cairo_mask_surface(cr, a8.surface, 0, 0)
         }
     }

@@ -4,6 +4,8 @@ import Geometry
 /// Exact conversions between Cairo's premultiplied native-endian ARGB32 and the straight
 /// RGBA8 of `RGBAImage`. Integer arithmetic only, so results are bit-identical everywhere.
 enum PixelConversion {
+    static let littleEndian = 1.littleEndian == 1
+
     /// Un-premultiplies a whole ARGB32 surface: c = round(c′·255 / a).
     static func image(from s: PixelSurface) -> RGBAImage {
         let w = s.region.width, h = s.region.height, stride = s.stride
@@ -14,10 +16,14 @@ enum PixelConversion {
             for y in 0..<h {
                 let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
                 var q = o + y * w * 4
+                let words = UnsafeMutableRawPointer(q).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<w {
                     let v = row[x]
                     let a = v >> 24
-                    if a == 255 {
+                    if a == 255 && littleEndian {
+                        // Opaque: only the byte order changes (ARGB word → R, G, B, A bytes).
+                        words[x] = (v >> 16) & 0xFF | v & 0xFF00 | (v & 0xFF) << 16 | v & 0xFF00_0000
+                    } else if a == 255 {
                         q[0] = UInt8(truncatingIfNeeded: v >> 16); q[1] = UInt8(truncatingIfNeeded: v >> 8)
                         q[2] = UInt8(truncatingIfNeeded: v); q[3] = 255
                     } else if a != 0 {
