@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
 # monospaced; see docs/fonts.md).
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libfontconfig-dev \
-	fonts-inter fonts-dejavu-core python3
+	fonts-inter fonts-dejavu-core fonts-quicksand python3
 DEPS_STAMP := .build/.deps-installed
 
 .PHONY: all deps build debug test demo bench clean
