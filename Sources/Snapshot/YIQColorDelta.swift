@@ -39,11 +39,10 @@ enum YIQColorDelta {
         return 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
     }
 
-    /// Brightness difference Y(p1) − Y(p2) on the same 0…255 scale (0 when the bytes are equal).
+    /// Brightness Y of the pixel composited over white, 0…255.
     @inline(__always)
-    static func brightness(_ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>) -> Double {
-        if p1[0] == p2[0] && p1[1] == p2[1] && p1[2] == p2[2] && p1[3] == p2[3] { return 0 }
-        let (r1, g1, b1) = overWhite(p1), (r2, g2, b2) = overWhite(p2)
-        return y(r1, g1, b1) - y(r2, g2, b2)
+    static func brightness(_ p: UnsafePointer<UInt8>) -> Double {
+        let (r, g, b) = overWhite(p)
+        return y(r, g, b)
     }
 }
