@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Timeline", "SceneModel", "DisplayList", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "Geometry"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
         .testTarget(name: "RenderKitTests", dependencies: ["RenderKit"]),
         .testTarget(name: "CLITests", dependencies: ["RenderKit", "ImageIO"]),
     ]

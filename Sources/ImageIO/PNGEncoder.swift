@@ -6,6 +6,15 @@ import Geometry
 /// Our own chunk writer and row filtering, with the zlib stream from libdeflate, which compresses the filtered rows about
 /// ten times faster than zlib at a smaller size. Deterministic: the same pixels and settings give the same bytes.
 /// A value type with no shared state, so one encoder may be used from many threads at once.
+///
+/// Always colour type 6, even for opaque images: writing RGB (type 2) for an opaque frame saved 12 % at level 6
+/// (463,817 vs 525,865 bytes on the 1170×2532 test frame, see `PNGCompression`) — not enough to give up the one
+/// format the spec promises and every consumer can rely on.
+///
+/// Row filters: the adaptive minimum-sum heuristic. Measured on that frame at level 6, per-row alternatives did not do
+/// much better (Shannon entropy per row 505,526 bytes; trying each filter with deflate per row 507,909) at many times
+/// the cost. Note that `None` on every row gave 323,722 bytes there, because deflate then finds long matches in the
+/// rows above; a per-row heuristic cannot see that, a whole-frame trial could (not done: it doubles the time).
 public struct PNGEncoder: Sendable {
     /// The deflate effort; see `PNGCompression` for measured sizes and times.
     public var compression: PNGCompression
@@ -76,15 +85,16 @@ public struct PNGEncoder: Sendable {
                             switch strategy {
                             case .fixed(let f):
                                 dest[0] = f.rawValue
-                                _ = PNGRowFilterKernels.filter(f, cur: cur, prev: prev, out: dest + 1,
+                                PNGRowFilterKernels.filter(f, cur: cur, prev: prev, out: dest + 1,
                                                                count: rowBytes, bpp: 4)
                             case .adaptive:
                                 var best = PNGRowFilter.none
                                 var bestCost = UInt32.max
                                 for f in PNGRowFilter.allCases {
                                     let candidate = scratchBase + Int(f.rawValue) * rowBytes
-                                    let c = PNGRowFilterKernels.filter(f, cur: cur, prev: prev, out: candidate,
-                                                                       count: rowBytes, bpp: 4)
+                                    PNGRowFilterKernels.filter(f, cur: cur, prev: prev, out: candidate,
+                                                               count: rowBytes, bpp: 4)
+                                    let c = PNGRowFilterKernels.cost(candidate, count: rowBytes)
                                     // Strictly smaller: ties keep the earlier (cheaper to decode) filter.
                                     if c < bestCost { bestCost = c; best = f }
                                 }

@@ -54,7 +54,8 @@ public func pixelHashValue(_ image: RGBAImage) -> UInt64 {
             switch lane {
             case 0: l0 = step(l0, w, k0)
             case 1: l1 = step(l1, w, k1)
-            default: l2 = step(l2, w, k2)
+            case 2: l2 = step(l2, w, k2)
+            default: l3 = step(l3, w, k3)  // up to 3 whole words and a partial one remain
             }
             lane += 1; i += 8
         }

@@ -7,16 +7,7 @@ import XCTest
 final class PNGStructureTests: XCTestCase {
     struct Chunk { var type: String; var data: [UInt8]; var crc: UInt32 }
 
-    /// Bitwise CRC-32 (polynomial 0xEDB88320, reflected, init and final xor 0xFFFFFFFF) straight from the PNG spec's
-    /// annex, independent of libdeflate's table-driven one.
-    func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xFFFF_FFFF
-    }
+    func crc32(_ bytes: [UInt8]) -> UInt32 { HandBuiltPNG.crc32(bytes) }
 
     func be32(_ b: ArraySlice<UInt8>) -> UInt32 {
         b.reduce(0) { $0 << 8 | UInt32($1) }

@@ -1,1 +1,0 @@
-// `Snapshot` stage of the pipeline; see docs/architecture.md.
