@@ -107,7 +107,7 @@ public final class Renderer: @unchecked Sendable {
             var previous: (list: DisplayList, bytes: [UInt8], hash: String)?
             while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
                 let i = indices[slot]
-                let state = timings.measure(.timeline) { timeline.frame(i) }
+                let state = timings.measure(.timeline) { timeline.frame(i, geometry: pipeline) }
                 let list = pipeline.displayList(state, timings: &timings)
                 var bytes: [UInt8]
                 var hash: String

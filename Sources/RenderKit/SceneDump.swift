@@ -10,13 +10,13 @@ public enum SceneDump {
         options.fps = fps
         options.scale = scale
         let r = try Renderer(loaded, options: options)
-        let state = r.timeline.state(at: seconds)
-        var out = "scene \(loaded.scene.name) at t = \(seconds) s (frame \(state.index) at \(fmt(r.fps)) fps), "
+        var out = "scene \(loaded.scene.name) at t = \(seconds) s (frame \(TimeGrid.firstFrame(showing: seconds, fps: r.fps)) at \(fmt(r.fps)) fps), "
         out += "canvas \(fmt(loaded.scene.canvas.width))×\(fmt(loaded.scene.canvas.height)) pt × \(fmt(r.scale))\n\n"
         let pipeline: FramePipeline
         do { pipeline = try FramePipeline(timeline: r.timeline, scale: r.scale) } catch {
             throw .output("cannot create a drawing surface: \(error)")
         }
+        let state = r.timeline.state(at: seconds, geometry: pipeline)
         out += "# views (frames in points)\n"
         out += pipeline.layoutResult(state)?.dump ?? "(no body)"
         var timings = StageTimings()

@@ -18,6 +18,10 @@ struct AnimatedValues {
     /// One value vector per snapshot in base…current: state, `t`, gesture variables, loop variables.
     var slots: [[Value]]
 
+    /// When true, every animation counts as finished: values are the targets of the current state
+    /// (the layout a change is heading for, used to find matched-geometry frames).
+    var atRest = false
+
     /// Slots between `t` and the loop variables: the gesture variables of §7.
     static let gestureSlotCount = 8
 
@@ -104,7 +108,7 @@ struct AnimatedValues {
         case .expression(let e):
             let values = slots.map { e.evaluate($0).color ?? .clear }
             let last = values[values.count - 1]
-            if values.allSatisfy({ $0 == last }) { return last }
+            if atRest || values.allSatisfy({ $0 == last }) { return last }
             func channel(_ f: (Color) -> Double) -> Double { fold(values.map(f)) }
             return Color(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a))
                 .mixed(with: .clear, by: 0) // clamps components to 0…1 after overshoot
@@ -121,6 +125,7 @@ struct AnimatedValues {
     /// Folds per-snapshot values through the animations of the changes between them.
     private func fold(_ values: [Double]) -> Double {
         let last = values[values.count - 1]
+        if atRest { return last }
         // Walk back to the last immediate change of this value: nothing before it shows.
         var start = 0
         var allSame = true

@@ -56,7 +56,7 @@ extension AnimatedValues {
     func presence(_ present: [Bool], transition: TransitionSpec?) -> PresenceState {
         let last = present.count - 1
         let lastPresent = present.lastIndex(of: true) ?? -1
-        guard present.contains(where: { $0 != present[0] }) else {
+        guard !atRest, present.contains(where: { $0 != present[0] }) else {
             return PresenceState(visible: present[last], present: present[last], lastPresent: lastPresent, parts: [])
         }
         // The direction of the latest change picks the insertion or removal side of the transition.

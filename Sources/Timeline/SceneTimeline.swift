@@ -23,6 +23,9 @@ public final class SceneTimeline: Sendable {
     public let frameCount: Int
     public let history: StateHistory
     let images: [String: RGBAImage]
+    /// True when some view has `matchedGeometry`; only then are rest layouts computed.
+    let hasMatchedGeometry: Bool
+    let restCache = RestLayoutCache()
 
     /// Longest `duration: "auto"` in seconds, and the time added after the last activity.
     public static let autoDurationLimit = 60.0
@@ -50,22 +53,37 @@ public final class SceneTimeline: Sendable {
             duration = min(Self.autoDurationLimit, end + Self.autoDurationTail)
         }
         frameCount = max(1, Int((duration * fps).rounded()))
+        hasMatchedGeometry = Self.usesMatchedGeometry(scene.body)
     }
 
-    /// The scene at frame `i` (time i / fps).
-    public func frame(_ i: Int) -> FrameState {
-        state(time: TimeGrid.frameTime(i, fps: fps), micros: TimeGrid.frameMicros(i, fps: fps), index: i)
+    static func usesMatchedGeometry(_ v: ViewSpec) -> Bool {
+        if v.matchedGeometry != nil { return true }
+        for c in v.children {
+            switch c {
+            case .view(let x): if usesMatchedGeometry(x) { return true }
+            case .forEach(_, _, let content, _): if usesMatchedGeometry(content) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The scene at frame `i` (time i / fps). Matched geometry needs frames from layout: pass a
+    /// `geometry` provider, or matched views simply appear in their own frames.
+    public func frame(_ i: Int, geometry: (any GeometryProvider)? = nil) -> FrameState {
+        state(time: TimeGrid.frameTime(i, fps: fps), micros: TimeGrid.frameMicros(i, fps: fps), index: i, geometry: geometry)
     }
 
     /// The scene at an arbitrary time in seconds (`--at`).
-    public func state(at seconds: Double) -> FrameState {
-        state(time: seconds, micros: TimeGrid.micros(seconds), index: TimeGrid.firstFrame(showing: seconds, fps: fps))
+    public func state(at seconds: Double, geometry: (any GeometryProvider)? = nil) -> FrameState {
+        state(time: seconds, micros: TimeGrid.micros(seconds), index: TimeGrid.firstFrame(showing: seconds, fps: fps), geometry: geometry)
     }
 
-    func state(time: Double, micros: Int64, index: Int) -> FrameState {
+    func state(time: Double, micros: Int64, index: Int, geometry: (any GeometryProvider)?) -> FrameState {
         let values = AnimatedValues(history: history, time: time, micros: micros, stateCount: scene.state.count)
         var resolver = ViewResolver(values: values, images: images)
-        let root = resolver.resolve(scene.body, identity: "body")
+        if let g = geometry { resolver.moves = matchedMoves(values, geometry: g) }
+        var root = resolver.resolve(scene.body, identity: "body")
+        if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }
         let bg = scene.canvas.background.map { resolver.paint($0) }
         return FrameState(index: index, time: time, root: root, background: bg)
     }

@@ -5,11 +5,20 @@ import SceneModel
 struct ViewResolver {
     var values: AnimatedValues
     let images: [String: RGBAImage]
+    /// Matched-geometry moves in flight, by the identity of each view taking part.
+    var moves: [String: MatchedMove] = [:]
     var loopDepth = 0
 
     /// The view at this instant, with its transition applied while it enters or leaves; nil when
     /// it is absent. `alsoPresent` is a forEach item's presence (index < count) per window snapshot.
     mutating func resolve(_ v: ViewSpec, identity: String, alsoPresent: [Bool]? = nil) -> ResolvedView? {
+        if !moves.isEmpty, let m = moves[v.id?.resolve(loopVariables()) ?? identity], m.morph {
+            // A morphing pair shows one view whose shape parameters interpolate: no cross-fade.
+            if m.leaving == (v.id?.resolve(loopVariables()) ?? identity) { return nil }
+            guard var view = build(v, identity: identity) else { return nil }
+            if let old = m.leavingView { view.kind = morphKind(from: old.kind, to: view.kind, progress: m.progress) }
+            return view
+        }
         guard v.condition != nil || alsoPresent != nil else { return build(v, identity: identity) }
         var present = v.condition.map { values.conditionHistory($0) } ?? Array(repeating: true, count: values.windowCount)
         if let extra = alsoPresent { present = zip(present, extra).map { $0 && $1 } }
@@ -56,7 +65,11 @@ struct ViewResolver {
         }
         var identityName = identity
         if let id = v.id { identityName = id.resolve(loopVariables()) }
-        return ResolvedView(identity: identityName, kind: kind, children: children, modifiers: resolveModifiers(v.modifiers))
+        var modifiers = resolveModifiers(v.modifiers)
+        if let m = v.matchedGeometry {
+            modifiers.matchedGeometry = MatchedGeometryInfo(id: m.id.resolve(loopVariables()), isSource: m.isSource, morph: m.morph)
+        }
+        return ResolvedView(identity: identityName, kind: kind, children: children, modifiers: modifiers)
     }
 
     /// The loop variables in scope by name, for `{i}` placeholders (inner loops hide outer ones).

@@ -128,6 +128,9 @@ public struct ResolvedModifiers: Hashable, Sendable {
     /// Degrees, clockwise.
     public var rotation: Double
     public var anchor: UnitPoint
+    /// The view's matched-geometry id (after `{i}` substitution), whether it is the source, and
+    /// whether shape parameters morph.
+    public var matchedGeometry: MatchedGeometryInfo?
     /// An offset in units of the view's own frame size (`[1, 0]` moves it right by its width):
     /// the `move` and `slide` transitions. Added to `offset`.
     public var relativeOffset: Point = .zero
@@ -153,4 +156,12 @@ public final class Box<T: Hashable & Sendable>: Hashable, @unchecked Sendable {
     public init(_ value: T) { self.value = value }
     public static func == (a: Box, b: Box) -> Bool { a === b || a.value == b.value }
     public func hash(into h: inout Hasher) { h.combine(value) }
+}
+
+/// A view's `matchedGeometry` with its id resolved.
+public struct MatchedGeometryInfo: Hashable, Sendable {
+    public var id: String
+    public var isSource: Bool
+    public var morph: Bool
+    public init(id: String, isSource: Bool, morph: Bool) { self.id = id; self.isSource = isSource; self.morph = morph }
 }

@@ -1,0 +1,148 @@
+import Foundation
+import Geometry
+import Motion
+import SceneModel
+
+/// Lays out a resolved view tree; implemented by the layout stage and handed to the timeline,
+/// so that matched geometry can use frames without the timeline depending on layout.
+public protocol GeometryProvider {
+    /// The frame, in canvas points, of every view by identity.
+    func frames(of root: ResolvedView) -> [String: Rect]
+}
+
+/// A matched-geometry move in flight: two views with the same id, one leaving and one entering in
+/// one animated change, both shown in a frame that animates from the old view's to the new one's.
+struct MatchedMove {
+    var id: String
+    var leaving: String
+    var entering: String
+    /// The animated frame now, canvas points.
+    var frame: Rect
+    /// 0 → 1 along the change's animation (springs overshoot).
+    var progress: Double
+    var morph: Bool
+    /// The leaving view at rest, for morphing shape parameters.
+    var leavingView: ResolvedView?
+}
+
+/// The laid-out scene at rest after a snapshot: which views carry which matched ids, and their frames.
+struct RestLayout: Sendable {
+    var matched: [String: (identity: String, view: ResolvedView)]
+    var frames: [String: Rect]
+}
+
+/// A small thread-safe cache of rest layouts by snapshot index.
+final class RestLayoutCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Int: RestLayout] = [:]
+    func get(_ k: Int) -> RestLayout? { lock.lock(); defer { lock.unlock() }; return items[k] }
+    func set(_ k: Int, _ v: RestLayout) {
+        lock.lock(); defer { lock.unlock() }
+        if items.count > 256 { items.removeAll() }
+        items[k] = v
+    }
+}
+
+extension SceneTimeline {
+    /// The scene laid out at rest after snapshot `k` (every animation finished).
+    func restLayout(_ k: Int, geometry: any GeometryProvider) -> RestLayout {
+        if let c = restCache.get(k) { return c }
+        var values = AnimatedValues(history: history, time: history.snapshots[k].time, current: k, stateCount: scene.state.count)
+        values.atRest = true
+        var resolver = ViewResolver(values: values, images: images)
+        var matched: [String: (String, ResolvedView)] = [:]
+        var frames: [String: Rect] = [:]
+        if let root = resolver.resolve(scene.body, identity: "body") {
+            frames = geometry.frames(of: root)
+            func visit(_ v: ResolvedView) {
+                if let m = v.modifiers.matchedGeometry, matched[m.id] == nil || m.isSource { matched[m.id] = (v.identity, v) }
+                v.children.forEach(visit)
+                for b in [v.modifiers.background, v.modifiers.overlay, v.modifiers.mask] { if let x = b?.value { visit(x) } }
+            }
+            visit(root)
+        }
+        let r = RestLayout(matched: matched.mapValues { (identity: $0.0, view: $0.1) }, frames: frames)
+        restCache.set(k, r)
+        return r
+    }
+
+    /// Matched-geometry moves in flight at `time`, by the identity of each view taking part.
+    func matchedMoves(_ values: AnimatedValues, geometry: any GeometryProvider) -> [String: MatchedMove] {
+        guard hasMatchedGeometry, values.windowCount > 1 else { return [:] }
+        var tracks: [String: (x: AnimationTrack, y: AnimationTrack, w: AnimationTrack, h: AnimationTrack, p: AnimationTrack,
+                              leaving: String, entering: String, end: Double, morph: Bool, leavingView: ResolvedView)] = [:]
+        for k in 1..<values.windowCount {
+            let s = history.snapshots[values.snapshotIndex(k)]
+            guard let anim = s.animation else { continue }
+            let before = restLayout(values.snapshotIndex(k - 1), geometry: geometry)
+            let after = restLayout(values.snapshotIndex(k), geometry: geometry)
+            for (id, old) in before.matched {
+                guard let new = after.matched[id], new.identity != old.identity,
+                      let f0 = before.frames[old.identity], let f1 = after.frames[new.identity] else { continue }
+                let end = s.time + (anim.duration ?? .infinity)
+                let morph = (old.view.modifiers.matchedGeometry?.morph ?? false) && (new.view.modifiers.matchedGeometry?.morph ?? false)
+                if var t = tracks[id] {
+                    t.x.append(at: s.time, to: f1.minX, animation: anim); t.y.append(at: s.time, to: f1.minY, animation: anim)
+                    t.w.append(at: s.time, to: f1.width, animation: anim); t.h.append(at: s.time, to: f1.height, animation: anim)
+                    t.p.append(at: s.time, to: t.p.target + 1, animation: anim)
+                    t.leaving = old.identity; t.entering = new.identity; t.end = end; t.morph = morph; t.leavingView = old.view
+                    tracks[id] = t
+                } else {
+                    var x = AnimationTrack(initialValue: f0.minX), y = AnimationTrack(initialValue: f0.minY)
+                    var w = AnimationTrack(initialValue: f0.width), h = AnimationTrack(initialValue: f0.height)
+                    var p = AnimationTrack(initialValue: 0)
+                    x.append(at: s.time, to: f1.minX, animation: anim); y.append(at: s.time, to: f1.minY, animation: anim)
+                    w.append(at: s.time, to: f1.width, animation: anim); h.append(at: s.time, to: f1.height, animation: anim)
+                    p.append(at: s.time, to: 1, animation: anim)
+                    tracks[id] = (x, y, w, h, p, old.identity, new.identity, end, morph, old.view)
+                }
+            }
+        }
+        var moves: [String: MatchedMove] = [:]
+        let t = values.time
+        for (id, tr) in tracks where t < tr.end {
+            let frame = Rect(x: tr.x.value(at: t), y: tr.y.value(at: t), width: max(0, tr.w.value(at: t)), height: max(0, tr.h.value(at: t)))
+            let p = tr.p.value(at: t) - (tr.p.target - 1)
+            let move = MatchedMove(id: id, leaving: tr.leaving, entering: tr.entering, frame: frame, progress: p,
+                                   morph: tr.morph, leavingView: tr.leavingView)
+            moves[tr.leaving] = move
+            moves[tr.entering] = move
+        }
+        return moves
+    }
+}
+
+extension ResolvedView {
+    /// Sets `matchedFrame` on every view taking part in a move.
+    func applyingMatchedFrames(_ moves: [String: MatchedMove]) -> ResolvedView {
+        var v = self
+        if let m = moves[identity] { v.modifiers.matchedFrame = m.frame }
+        v.children = children.map { $0.applyingMatchedFrames(moves) }
+        if let b = modifiers.background { v.modifiers.background = Box(b.value.applyingMatchedFrames(moves)) }
+        if let o = modifiers.overlay { v.modifiers.overlay = Box(o.value.applyingMatchedFrames(moves)) }
+        return v
+    }
+}
+
+/// Shape parameters of a morphing pair, interpolated: corner radius and colour fills.
+func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double) -> ResolvedKind {
+    func mixFill(_ a: ShapeStyle, _ b: ShapeStyle) -> ShapeStyle {
+        var s = b
+        if case .color(let c0)? = a.fill, case .color(let c1)? = b.fill { s.fill = .color(c0.mixed(with: c1, by: p)) }
+        s.strokeWidth = a.strokeWidth + (b.strokeWidth - a.strokeWidth) * p
+        return s
+    }
+    switch (old, new) {
+    case (.roundedRect(let a, let r0, _), .roundedRect(let b, let r1, let style)):
+        return .roundedRect(mixFill(a, b), cornerRadius: max(0, r0 + (r1 - r0) * p), style: style)
+    case (.rect(let a), .roundedRect(let b, let r1, let style)):
+        return .roundedRect(mixFill(a, b), cornerRadius: max(0, r1 * p), style: style)
+    case (.roundedRect(let a, let r0, let style), .rect(let b)):
+        return .roundedRect(mixFill(a, b), cornerRadius: max(0, r0 * (1 - p)), style: style)
+    case (.rect(let a), .rect(let b)): return .rect(mixFill(a, b))
+    case (.capsule(let a), .capsule(let b)): return .capsule(mixFill(a, b))
+    case (.circle(let a), .circle(let b)): return .circle(mixFill(a, b))
+    case (.ellipse(let a), .ellipse(let b)): return .ellipse(mixFill(a, b))
+    default: return new
+    }
+}
