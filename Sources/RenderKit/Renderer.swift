@@ -54,7 +54,8 @@ public final class Renderer: @unchecked Sendable {
         fps = options.fps ?? loaded.scene.fps
         scale = options.scale ?? loaded.scene.canvas.scale
         do {
-            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images)
+            let geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
+            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, hitTester: geometry)
         } catch {
             throw .timeline(error)
         }

@@ -146,3 +146,4 @@ func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double)
     default: return new
     }
 }
+

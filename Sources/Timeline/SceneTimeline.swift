@@ -34,16 +34,17 @@ public final class SceneTimeline: Sendable {
     /// - Parameters:
     ///   - fps: frames per second (the scene's unless the CLI overrides it).
     ///   - images: decoded images by resolved path.
-    public init(scene: Scene, fps: Double, images: [String: RGBAImage]) throws(TimelineError) {
+    ///   - hitTester: lays the scene out for scripted input; without one, `input` is ignored.
+    public init(scene: Scene, fps: Double, images: [String: RGBAImage], hitTester: (any HitTester)? = nil) throws(TimelineError) {
         self.scene = scene
         self.fps = fps
         self.images = images
         switch scene.duration {
         case .seconds(let d):
-            history = try StateHistory(scene: scene, horizon: d)
+            history = try StateHistory(scene: scene, horizon: d, hitTester: hitTester)
             duration = d
         case .auto:
-            let h = try StateHistory(scene: scene, horizon: Self.autoDurationLimit)
+            let h = try StateHistory(scene: scene, horizon: Self.autoDurationLimit, hitTester: hitTester)
             let lastInput = scene.input.map { i -> Double in
                 if case .drag(_, _, _, _, let d) = i.action { return i.at + d }
                 return i.at

@@ -29,20 +29,34 @@ public final class StateHistory: Sendable {
     public let animationsEnd: Double
 
     /// Simulates `scene` from 0 up to and including `horizon` seconds.
-    public init(scene: Scene, horizon: Double) throws(TimelineError) {
+    /// - Parameter hitTester: lays out the scene to find which view scripted input touches; needed
+    ///   only when the scene has `input`.
+    public init(scene: Scene, horizon: Double, hitTester: (any HitTester)? = nil) throws(TimelineError) {
         var sim = Simulation(scene: scene, horizon: horizon)
+        sim.hitTester = hitTester
         try sim.run()
         snapshots = sim.snapshots
         fired = sim.fired
         lastEventTime = sim.lastEventTime
+        (quiet, animationsEnd) = Self.quietness(sim.snapshots)
+    }
+
+    /// A history of the snapshots so far, for looking at the scene in the middle of the simulation.
+    init(partial snapshots: [Snapshot]) {
+        self.snapshots = snapshots
+        fired = []
+        lastEventTime = snapshots.last?.time ?? 0
+        (quiet, animationsEnd) = Self.quietness(snapshots)
+    }
+
+    static func quietness(_ snapshots: [Snapshot]) -> ([Bool], Double) {
         var q: [Bool] = []
         var end = 0.0
-        for s in sim.snapshots {
+        for s in snapshots {
             q.append(end <= s.time)
             if let a = s.animation { end = max(end, s.time + (a.duration ?? .infinity)) }
         }
-        quiet = q
-        animationsEnd = end
+        return (q, end)
     }
 
     /// The index of the last snapshot shown at grid time `micros`.
@@ -77,6 +91,10 @@ struct Simulation {
     enum Action {
         case fire(event: Int)
         case tick(timer: Int, k: Int)
+        /// A scripted pointer sample.
+        case pointer(Int)
+        /// A long press of the active touch reaches its minimum duration.
+        case gestureDeadline(touch: Int)
     }
     /// A running timer: started by event `event` at `start`.
     struct RunningTimer {
@@ -86,6 +104,11 @@ struct Simulation {
     }
 
     var queue: [Pending] = []
+    /// Scripted input, expanded, and what it is doing.
+    var hitTester: (any HitTester)?
+    var pointerSamples: [PointerSample] = []
+    var touch = TouchState()
+    var viewSpecs: [String: ViewSpec] = [:]
     var sequence = 0
     var timers: [RunningTimer] = []
     var whenTruth: [Int: Bool] = [:]
@@ -127,6 +150,11 @@ struct Simulation {
         for (i, e) in scene.timeline.enumerated() {
             if case .at(let t) = e.trigger { schedule(t, order: i, .fire(event: i)) }
         }
+        if hitTester != nil && !scene.input.isEmpty {
+            pointerSamples = PointerScript.samples(scene.input, fps: scene.fps)
+            viewSpecs = Self.gestureViews(scene.body)
+            for (n, s) in pointerSamples.enumerated() { schedule(s.time, order: scene.timeline.count + n, .pointer(n)) }
+        }
         for (i, e) in scene.timeline.enumerated() {
             guard case .when(let cond, let initial) = e.trigger else { continue }
             let truth = try condition(cond, time: 0, path: e.path)
@@ -140,14 +168,17 @@ struct Simulation {
             switch p.action {
             case .fire(let i): try fire(i, time: p.time)
             case .tick(let timer, let k): try tick(timer, k: k, time: p.time)
+            case .pointer(let n): try pointer(n, time: p.time)
+            case .gestureDeadline(let touch): try gestureDeadline(touch: touch, time: p.time)
             }
         }
     }
 
-    /// The value vector for expressions: state, then `t`.
-    func slots(time: Double) -> [Value] {
+    /// The value vector for expressions: state, then `t`, then `extra` (gesture and loop variables).
+    func slots(time: Double, extra: [Value] = []) -> [Value] {
         var v = state
         v.append(.number(time))
+        v += extra
         return v
     }
 
@@ -169,12 +200,12 @@ struct Simulation {
     /// Applies an event body: every value is computed from the state before the event.
     /// Returns true when the state changed.
     @discardableResult
-    mutating func apply(_ body: EventBody, time: Double, path: String) throws(TimelineError) -> Bool {
+    mutating func apply(_ body: EventBody, time: Double, path: String, extra: [Value] = []) throws(TimelineError) -> Bool {
         if let h = body.haptic {
             fired.append(FiredEvent(kind: .haptic, time: time, id: nil, path: path, detail: h))
         }
         guard !body.assignments.isEmpty else { return false }
-        let before = slots(time: time)
+        let before = slots(time: time, extra: extra)
         var next = state
         for a in body.assignments {
             let v: Value

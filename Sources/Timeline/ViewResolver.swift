@@ -66,6 +66,9 @@ struct ViewResolver {
         var identityName = identity
         if let id = v.id { identityName = id.resolve(loopVariables()) }
         var modifiers = resolveModifiers(v.modifiers)
+        if !v.gestures.isEmpty {
+            modifiers.gestures = GestureBinding(specPath: v.path, loopValues: currentLoopNames.map(\.1))
+        }
         if let m = v.matchedGeometry {
             modifiers.matchedGeometry = MatchedGeometryInfo(id: m.id.resolve(loopVariables()), isSource: m.isSource, morph: m.morph)
         }

@@ -131,6 +131,8 @@ public struct ResolvedModifiers: Hashable, Sendable {
     /// The view's matched-geometry id (after `{i}` substitution), whether it is the source, and
     /// whether shape parameters morph.
     public var matchedGeometry: MatchedGeometryInfo?
+    /// The view's `gestures`, by the JSON path of its spec and the loop variables it was made with.
+    public var gestures: GestureBinding?
     /// An offset in units of the view's own frame size (`[1, 0]` moves it right by its width):
     /// the `move` and `slide` transitions. Added to `offset`.
     public var relativeOffset: Point = .zero
@@ -164,4 +166,12 @@ public struct MatchedGeometryInfo: Hashable, Sendable {
     public var isSource: Bool
     public var morph: Bool
     public init(id: String, isSource: Bool, morph: Bool) { self.id = id; self.isSource = isSource; self.morph = morph }
+}
+
+/// Which gesture list a view carries: the JSON path of the view spec, and the values of the
+/// forEach loop variables (outermost first) that the handlers see.
+public struct GestureBinding: Hashable, Sendable {
+    public var specPath: String
+    public var loopValues: [Double]
+    public init(specPath: String, loopValues: [Double]) { self.specPath = specPath; self.loopValues = loopValues }
 }

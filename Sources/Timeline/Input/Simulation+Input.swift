@@ -1,0 +1,206 @@
+import Foundation
+import Geometry
+import SceneModel
+
+extension Simulation {
+    /// The views that have gestures, by JSON path.
+    static func gestureViews(_ root: ViewSpec) -> [String: ViewSpec] {
+        var out: [String: ViewSpec] = [:]
+        func visit(_ v: ViewSpec) {
+            if !v.gestures.isEmpty { out[v.path] = v }
+            for c in v.children {
+                switch c {
+                case .view(let x): visit(x)
+                case .forEach(_, _, let content, _): visit(content)
+                }
+            }
+            if case .view(let b)? = v.modifiers.background { visit(b) }
+            if case .view(let b)? = v.modifiers.overlay { visit(b) }
+        }
+        visit(root)
+        return out
+    }
+
+    /// The regions that take gestures at `time`, from the state so far.
+    func hitRegions(at time: Double) -> [HitRegion] {
+        guard let tester = hitTester else { return [] }
+        let partial = StateHistory(partial: snapshots)
+        let values = AnimatedValues(history: partial, time: time, current: snapshots.count - 1, stateCount: scene.state.count)
+        var resolver = ViewResolver(values: values, images: [:])
+        guard let root = resolver.resolve(scene.body, identity: "body") else { return [] }
+        return tester.hitRegions(of: root)
+    }
+
+    /// The gesture variables and loop variables handlers see, after `t` in the value vector.
+    func gestureSlots(_ r: GestureRecognizerState, time: Double) -> [Value] {
+        let v = touch.track.velocity(at: time)
+        let translation = touch.point - r.partStartPoint
+        var out: [Value] = [.number(touch.point.x), .number(touch.point.y), .number(translation.x), .number(translation.y),
+                            .number(v.x), .number(v.y), .number(touch.force), .bool(touch.isDown && (r.pressed || r.active))]
+        out += (touch.binding?.loopValues ?? []).map { .number($0) }
+        return out
+    }
+
+    /// Runs a handler of recogniser `k` and records the phase.
+    mutating func handle(_ k: Int, _ phase: String, _ body: EventBody?, time: Double) throws(TimelineError) {
+        let r = touch.recognizers[k]
+        let path = "\(r.spec.path)"
+        fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: path, detail: "\(r.kindName).\(phase)"))
+        guard let b = body else { return }
+        try countFiring(time: time, path: path)
+        if try apply(b, time: time, path: path + ".on" + phase.prefix(1).uppercased() + phase.dropFirst(), extra: gestureSlots(r, time: time)) {
+            try checkWhens(time: time)
+        }
+    }
+
+    mutating func pointer(_ n: Int, time: Double) throws(TimelineError) {
+        let s = pointerSamples[n]
+        if let f = s.force { touch.force = f }
+        touch.point = s.point
+        switch s.kind {
+        case .down:
+            if touch.isDown { try pointerUp(time: time) }   // a second down ends the first touch
+            touch.serial += 1
+            touch.isDown = true
+            touch.downTime = time
+            touch.downPoint = s.point
+            touch.track = PointerTrack()
+            touch.track.add(time, s.point)
+            touch.recognizers = []
+            touch.identity = nil
+            touch.binding = nil
+            // The front-most view under the point that takes gestures.
+            guard let hit = hitRegions(at: time).last(where: { $0.contains(s.point) }),
+                  let view = viewSpecs[hit.gestures.specPath] else { return }
+            touch.identity = hit.identity
+            touch.binding = hit.gestures
+            touch.recognizers = view.gestures.enumerated().map {
+                GestureRecognizerState(spec: $1, index: $0, partStart: time, partStartPoint: s.point)
+            }
+            for k in touch.recognizers.indices { try startPart(k, time: time) }
+        case .move:
+            guard touch.isDown else { return }
+            touch.track.add(time, s.point)
+            let inside = isInsideTouchedView(s.point, time: time)
+            for k in touch.recognizers.indices where !touch.recognizers[k].failed {
+                try move(k, inside: inside, time: time)
+            }
+        case .up:
+            guard touch.isDown else { return }
+            touch.track.add(time, s.point)
+            try pointerUp(time: time)
+        }
+    }
+
+    func isInsideTouchedView(_ p: Point, time: Double) -> Bool {
+        guard let id = touch.identity else { return false }
+        return hitRegions(at: time).first(where: { $0.identity == id })?.contains(p) ?? false
+    }
+
+    /// Begins part `part` of recogniser `k` at `time`.
+    mutating func startPart(_ k: Int, time: Double) throws(TimelineError) {
+        var r = touch.recognizers[k]
+        r.partStart = time
+        r.partStartPoint = touch.point
+        r.active = false
+        touch.recognizers[k] = r
+        switch r.parts[r.part] {
+        case .press:
+            touch.recognizers[k].pressed = true
+            touch.recognizers[k].active = true
+            try handle(k, "began", r.spec.onBegan, time: time)
+        case .longPress(let minimum, _):
+            if !r.isSequence || r.part == 0 { try handle(k, "began", r.spec.onBegan, time: time) }
+            schedule(time + minimum, order: scene.timeline.count + pointerSamples.count + k, .gestureDeadline(touch: touch.serial))
+        case .drag(let minimum):
+            if minimum <= 0 { try recognize(k, time: time) }
+        case .tap, .sequence:
+            break
+        }
+    }
+
+    /// The running part of recogniser `k` succeeds: a sequence moves on, the last part becomes active.
+    mutating func recognize(_ k: Int, time: Double) throws(TimelineError) {
+        let r = touch.recognizers[k]
+        if r.part + 1 < r.parts.count {
+            touch.recognizers[k].part += 1
+            try startPart(k, time: time)
+            return
+        }
+        touch.recognizers[k].active = true
+        switch r.parts[r.part] {
+        case .longPress: try handle(k, "ended", r.spec.onEnded, time: time)
+        case .drag:
+            if !r.isSequence { try handle(k, "began", r.spec.onBegan, time: time) }
+            try handle(k, "changed", r.spec.onChanged, time: time)
+        default: break
+        }
+    }
+
+    mutating func move(_ k: Int, inside: Bool, time: Double) throws(TimelineError) {
+        let r = touch.recognizers[k]
+        let distance = hypot(touch.point.x - r.partStartPoint.x, touch.point.y - r.partStartPoint.y)
+        switch r.parts[r.part] {
+        case .press:
+            // Drag-exit ends the press, drag-enter begins it again (the calculator button).
+            if r.pressed && !inside {
+                touch.recognizers[k].pressed = false
+                try handle(k, "ended", r.spec.onEnded, time: time)
+            } else if !r.pressed && inside {
+                touch.recognizers[k].pressed = true
+                try handle(k, "began", r.spec.onBegan, time: time)
+            } else if r.pressed {
+                try handle(k, "changed", r.spec.onChanged, time: time)
+            }
+        case .tap:
+            if distance > 10 { touch.recognizers[k].failed = true }
+        case .longPress(_, let maximum):
+            if !r.active && distance > maximum {
+                touch.recognizers[k].failed = true
+                fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: r.spec.path, detail: "\(r.kindName).failed"))
+            }
+        case .drag(let minimum):
+            if r.active {
+                try handle(k, "changed", r.spec.onChanged, time: time)
+            } else if distance >= minimum {
+                try recognize(k, time: time)
+            }
+        case .sequence: break
+        }
+    }
+
+    mutating func gestureDeadline(touch serial: Int, time: Double) throws(TimelineError) {
+        guard touch.isDown, serial == touch.serial else { return }
+        for k in touch.recognizers.indices {
+            let r = touch.recognizers[k]
+            guard !r.failed, !r.active, case .longPress(let minimum, _) = r.parts[r.part],
+                  time - r.partStart >= minimum - 1e-9 else { continue }
+            try recognize(k, time: time)
+        }
+    }
+
+    mutating func pointerUp(time: Double) throws(TimelineError) {
+        let inside = isInsideTouchedView(touch.point, time: time)
+        for k in touch.recognizers.indices where !touch.recognizers[k].failed {
+            let r = touch.recognizers[k]
+            switch r.parts[r.part] {
+            case .press:
+                if r.pressed {
+                    touch.recognizers[k].pressed = false
+                    try handle(k, "ended", r.spec.onEnded, time: time)
+                }
+            case .tap:
+                if inside { try handle(k, "ended", r.spec.onEnded, time: time) }
+            case .longPress:
+                if !r.active {
+                    fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: r.spec.path, detail: "\(r.kindName).cancelled"))
+                }
+            case .drag:
+                if r.active { try handle(k, "ended", r.spec.onEnded, time: time) }
+            case .sequence: break
+            }
+        }
+        touch.isDown = false
+        touch.recognizers = []
+    }
+}
