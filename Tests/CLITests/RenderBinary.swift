@@ -28,7 +28,7 @@ struct RenderBinary {
     }
 
     let executable: String
-    /// Scratch folder of the test; also holds fontconfig's cache so stderr carries only the renderer's own lines.
+    /// Scratch folder of the test: the child's working directory and where its output is captured.
     let workFolder: URL
 
     init(workFolder: URL) throws {
@@ -42,9 +42,6 @@ struct RenderBinary {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = workFolder
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = workFolder.appendingPathComponent(".cache").path
-        process.environment = environment
         let id = UUID().uuidString
         let outURL = workFolder.appendingPathComponent(".stdout-\(id)")
         let errURL = workFolder.appendingPathComponent(".stderr-\(id)")
