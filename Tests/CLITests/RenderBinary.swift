@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// Runs the debug `render` binary that `swift test` builds, with its output captured in files
+/// (pipes could fill up and block the child).
+struct RenderBinary {
+    /// What one run of the binary did.
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// stderr split into non-empty lines.
+        var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var path: String
+        var description: String {
+            "the render binary is missing at \(path); build it with `swift build` (`swift test` builds it too) and rerun"
+        }
+    }
+
+    /// `<package root>/.build/debug/render`, the root found from this file's path (Tests/CLITests/…).
+    static var path: String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/render").path
+    }
+
+    let executable: String
+    /// Scratch folder of the test: the child's working directory and where its output is captured.
+    let workFolder: URL
+
+    init(workFolder: URL) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.path) else { throw Missing(path: Self.path) }
+        executable = Self.path
+        self.workFolder = workFolder
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = workFolder
+        let id = UUID().uuidString
+        let outURL = workFolder.appendingPathComponent(".stdout-\(id)")
+        let errURL = workFolder.appendingPathComponent(".stderr-\(id)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
