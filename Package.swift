@@ -29,7 +29,7 @@ let package = Package(
             "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot",
         ]),
         .executableTarget(name: "render", dependencies: [
-            "RenderKit",
+            "RenderKit", "Geometry",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import DisplayList
 
 /// The fonts text is drawn with: a private fontconfig configuration holding only the
@@ -31,13 +32,16 @@ final class FontLibrary: @unchecked Sendable {
     let config: OpaquePointer?
 
     private init() {
+        // A folder under the temporary directory is the last cache directory, so fontconfig always
+        // has one it can write (it complains on stderr otherwise, e.g. with a read-only home).
         // The system's font caches are read (and the user's written when stale), so that
         // loading does not rescan the font files; only the listed directories are used.
         let dirs = Self.fontDirectories.map { "<dir>\($0)</dir>" }.joined()
         let xml = """
             <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
             <fontconfig>\(dirs)<cachedir>/var/cache/fontconfig</cachedir>\
-            <cachedir prefix="xdg">fontconfig</cachedir></fontconfig>
+            <cachedir prefix="xdg">fontconfig</cachedir>\
+            <cachedir>\(NSTemporaryDirectory())render-fontconfig</cachedir></fontconfig>
             """
         var cfg: OpaquePointer? = FcConfigCreate()
         if let c = cfg {

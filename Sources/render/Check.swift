@@ -1,4 +1,5 @@
 import ArgumentParser
+import Geometry
 import RenderKit
 
 /// `render check SCENE.json`: validates a scene without rendering.
@@ -23,8 +24,9 @@ struct Check: ParsableCommand {
         }
         if !quiet {
             let s = loaded.scene
-            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(r.timeline.frameCount) frames at \(r.fps) fps "
-                + "(\(r.timeline.duration) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
+            let n = r.timeline.frameCount
+            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(n) frame\(n == 1 ? "" : "s") at \(fmt(r.fps)) fps "
+                + "(\(fmt(r.timeline.duration)) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
                 + "\(s.state.count) state variables, \(s.timeline.count) timeline events, \(s.input.count) input events")
         }
     }
