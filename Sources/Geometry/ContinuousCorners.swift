@@ -4,26 +4,35 @@ extension Path {
     /// How far along each edge a continuous corner of radius r reaches, in units of r.
     static let continuousCornerExtent = 1.528665
 
-    /// UIKit's continuous ("squircle") corner for the top-right corner, going clockwise, as
-    /// three cubic Béziers (control 1, control 2, end). Units of r from the corner:
-    /// (distance along the edge, distance into the rectangle). The corner starts at
-    /// (1.528665, 0). These are the widely published PaintCode/UIBezierPath values; the
-    /// middle curve bends around the circle of radius r that the corner approximates.
-    static let continuousCornerCurves: [(Point, Point, Point)] = [
-        (Point(1.08849323, 0), Point(0.86840689, 0), Point(0.66993427, 0.06549600)),
-        (Point(0.63149379, 0.07491139), Point(0.07491139, 0.63149379), Point(0.06549600, 0.66993427)),
-        (Point(0, 0.86840689), Point(0, 1.08849323), Point(0, 1.528665)),
-    ]
+    /// UIKit's continuous ("squircle") corner for the top-right corner, going clockwise, as five
+    /// cubic Béziers (control 1, control 2, end). Units of r from the corner: (distance along the
+    /// edge, distance into the rectangle). The corner starts at (1.528665, 0); the middle curve runs
+    /// from (0.63149379, 0.07491139) to (0.07491139, 0.63149379), as the scene format says, with the
+    /// control points of the published UIBezierPath reconstruction; the two short straight pieces
+    /// that join it to the outer curves are written as cubics with their controls on the line, so
+    /// that every piece has a circular counterpart to blend with.
+    static let continuousCornerCurves: [(Point, Point, Point)] = {
+        func line(_ a: Point, _ b: Point) -> (Point, Point, Point) { (a + (b - a) * (1.0 / 3), a + (b - a) * (2.0 / 3), b) }
+        let p1 = Point(0.66993427, 0.06549600), p2 = Point(0.63149379, 0.07491139)
+        let p3 = Point(0.07491139, 0.63149379), p4 = Point(0.06549600, 0.66993427)
+        return [
+            (Point(1.08849323, 0), Point(0.86840689, 0), p1),
+            line(p1, p2),
+            (Point(0.37282392, 0.16905899), Point(0.16905899, 0.37282392), p3),
+            line(p3, p4),
+            (Point(0, 0.86840689), Point(0, 1.08849323), Point(0, 1.528665)),
+        ]
+    }()
 
-    /// A quarter circle of radius 1 (centre (1, 1) in the same corner units), cut where the
-    /// continuous corner's curves meet, so that both shapes have matching points to blend.
+    /// A quarter circle of radius 1 (centre (1, 1) in the same corner units), cut at the angles of
+    /// the continuous corner's joints, so that both shapes have matching points to blend.
     static let circularCornerCurves: [(Point, Point, Point)] = {
-        // The angle (from the edge's normal) at which the continuous corner's first curve ends.
-        let cut = atan2(1 - continuousCornerCurves[0].2.x, 1 - continuousCornerCurves[0].2.y)
-        let angles: [Double] = [0, cut, Double.pi / 2 - cut, Double.pi / 2]
+        // The angle (from the edge's normal) of each joint between the continuous corner's pieces.
+        let joints = continuousCornerCurves.dropLast().map { atan2(1 - $0.2.x, 1 - $0.2.y) }
+        let angles: [Double] = [0] + joints + [Double.pi / 2]
         func p(_ a: Double) -> Point { Point(1 - sin(a), 1 - cos(a)) }
         func tangent(_ a: Double) -> Point { Point(-cos(a), sin(a)) }   // d p / d a
-        return (0..<3).map { i in
+        return (0..<(angles.count - 1)).map { i in
             let a0 = angles[i], a1 = angles[i + 1]
             let k = 4.0 / 3.0 * tan((a1 - a0) / 4)   // cubic arc handle length for a unit circle
             return (p(a0) + tangent(a0) * k, p(a1) - tangent(a1) * k, p(a1))
@@ -55,7 +64,7 @@ extension Path {
                 (mix($0.0, $1.0), mix($0.1, $1.1), mix($0.2, $1.2))
             }
         }
-        let extent = curves[2].2.y
+        let extent = curves[curves.count - 1].2.y
         // Clockwise on screen (y down): each corner's point, "back along the incoming edge" and "into the rect".
         let corners: [(Point, Point, Point)] = [
             (Point(rect.maxX, rect.minY), Point(-1, 0), Point(0, 1)),

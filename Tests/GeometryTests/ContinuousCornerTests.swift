@@ -23,18 +23,39 @@ final class ContinuousCornerTests: XCTestCase {
     func testTopRightCornerUsesThePublishedPoints() {
         let r = 10.0
         let p = Path.roundedRect(rect, cornerRadius: r, continuous: true)
-        // Hand-written from the spec: top-right corner (210, 20), along = −x, into = +y.
+        // Hand-written from the spec and the published UIBezierPath reconstruction: top-right corner
+        // (210, 20), along = −x, into = +y. The middle curve runs from (0.63149379, 0.07491139) to
+        // (0.07491139, 0.63149379); short straight joins link it to the outer curves.
         func tr(_ a: Double, _ b: Double) -> Point { Point(210 - a * r, 20 + b * r) }
         XCTAssertEqual(p.elements[0], .move(Point(10 + 1.528665 * r, 20)))
         guard case .line(let start) = p.elements[1],
               case .cubic(let c1, let c2, let e1) = p.elements[2],
-              case .cubic(let d1, let d2, let e2) = p.elements[3],
-              case .cubic(let f1, let f2, let e3) = p.elements[4] else { return XCTFail("unexpected elements") }
+              case .cubic(_, _, let j1) = p.elements[3],
+              case .cubic(let d1, let d2, let e2) = p.elements[4],
+              case .cubic(_, _, let j2) = p.elements[5],
+              case .cubic(let f1, let f2, let e3) = p.elements[6] else { return XCTFail("unexpected elements") }
         assertClose(start, tr(1.528665, 0))
         assertClose(c1, tr(1.08849323, 0)); assertClose(c2, tr(0.86840689, 0)); assertClose(e1, tr(0.66993427, 0.065496))
-        assertClose(d1, tr(0.63149379, 0.07491139)); assertClose(d2, tr(0.07491139, 0.63149379))
-        assertClose(e2, tr(0.065496, 0.66993427))
+        assertClose(j1, tr(0.63149379, 0.07491139))
+        assertClose(d1, tr(0.37282392, 0.16905899)); assertClose(d2, tr(0.16905899, 0.37282392))
+        assertClose(e2, tr(0.07491139, 0.63149379))
+        assertClose(j2, tr(0.065496, 0.66993427))
         assertClose(f1, tr(0, 0.86840689)); assertClose(f2, tr(0, 1.08849323)); assertClose(e3, tr(0, 1.528665))
+    }
+
+    /// The corner's outline stays between the square corner and the chord: every on-curve point of the
+    /// middle piece lies outside the inscribed circle of radius r, as a squircle's does, never cut in.
+    func testMiddleCurveBulgesLikeACircleNotAChamfer() {
+        let r = 10.0
+        let p = Path.roundedRect(rect, cornerRadius: r, continuous: true)
+        guard case .cubic(let a, let b, let e) = p.elements[4], case .cubic(_, _, let s) = p.elements[3] else { return XCTFail() }
+        // The point at u = 0.5 of the middle cubic, in corner units.
+        let m = (s + a * 3 + b * 3 + e) * (1.0 / 8)
+        let along = (210 - m.x) / r, into = (m.y - 20) / r
+        // On the diagonal; a circle of radius r centred at (r, r) reaches 1 − 1/√2 ≈ 0.293 there.
+        XCTAssertEqual(along, into, accuracy: 1e-9)
+        XCTAssertLessThan(along, 0.32)
+        XCTAssertGreaterThan(along, 0.25)
     }
 
     func testFourfoldSymmetry() {
