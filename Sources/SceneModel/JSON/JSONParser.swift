@@ -125,13 +125,16 @@ public struct JSONParser {
         i += 1
         var members: [JSONMember] = []
         var seen = Set<String>()
+        var comma = loc
         skipWhitespace()
         if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return JSONValue(.object([]), at: loc) }
         while true {
             skipWhitespace()
-            guard i < bytes.count else { throw error("unexpected end of file inside an object; expected a key or '}'") }
+            guard i < bytes.count else { throw error("unexpected end of file: the object starting at \(loc.line):\(loc.column) is not closed") }
             guard bytes[i] == UInt8(ascii: "\"") else {
-                if bytes[i] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
+                // The comma is what to delete, so point there rather than at the brace.
+                if bytes[i] == UInt8(ascii: "}") { throw SyntaxError(message: "trailing comma before '}'", location: comma) }
+                if bytes[i] == UInt8(ascii: "'") { throw error("keys take double quotes in JSON, not single quotes") }
                 throw error("unexpected \(describe(bytes[i])); expected a key in double quotes")
             }
             let keyLoc = location
@@ -148,8 +151,8 @@ public struct JSONParser {
             let value = try parseValue()
             members.append(JSONMember(key: key, keyLocation: keyLoc, value: value))
             skipWhitespace()
-            guard i < bytes.count else { throw error("unexpected end of file inside an object; expected ',' or '}'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard i < bytes.count else { throw error("unexpected end of file: the object starting at \(loc.line):\(loc.column) is not closed") }
+            if bytes[i] == UInt8(ascii: ",") { comma = location; i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; break }
             throw error("unexpected \(describe(bytes[i])); expected ',' or '}'")
         }
@@ -161,15 +164,17 @@ public struct JSONParser {
         try enter()
         i += 1
         var items: [JSONValue] = []
+        var comma = loc
         skipWhitespace()
         if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return JSONValue(.array([]), at: loc) }
         while true {
             skipWhitespace()
-            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
+            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { throw SyntaxError(message: "trailing comma before ']'", location: comma) }
+            guard i < bytes.count else { throw error("unexpected end of file: the list starting at \(loc.line):\(loc.column) is not closed") }
             items.append(try parseValue())
             skipWhitespace()
-            guard i < bytes.count else { throw error("unexpected end of file inside a list; expected ',' or ']'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard i < bytes.count else { throw error("unexpected end of file: the list starting at \(loc.line):\(loc.column) is not closed") }
+            if bytes[i] == UInt8(ascii: ",") { comma = location; i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; break }
             throw error("unexpected \(describe(bytes[i])); expected ',' or ']'")
         }
