@@ -183,16 +183,20 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
+        // At the end of the file the place to fix is where the string began, not the end.
+        let opening = location
+        let unterminated = SyntaxError(message: "unterminated string (it starts here)", location: opening)
         i += 1  // opening quote
         var out: [UInt8] = []
         while true {
-            guard i < bytes.count else { throw error("unterminated string") }
+            guard i < bytes.count else { throw unterminated }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; break }
             if b < 0x20 { throw error(b == 0x0A ? "line break inside a string (unterminated string?)" : "control character inside a string") }
             if b == UInt8(ascii: "\\") {
+                let escape = location   // errors in an escape point at its backslash
                 i += 1
-                guard i < bytes.count else { throw error("unterminated string") }
+                guard i < bytes.count else { throw unterminated }
                 let e = bytes[i]
                 i += 1
                 switch e {
@@ -208,20 +212,21 @@ public struct JSONParser {
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error("lone surrogate in \\u escape")
+                            throw SyntaxError(message: "lone surrogate in \\u escape (a high surrogate needs a low one after it)", location: escape)
                         }
                         i += 2
                         let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid surrogate pair in \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw SyntaxError(message: "invalid surrogate pair in \\u escape", location: escape)
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error("lone surrogate in \\u escape")
+                        throw SyntaxError(message: "lone surrogate in \\u escape", location: escape)
                     }
-                    guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    guard let u = Unicode.Scalar(scalar) else { throw SyntaxError(message: "invalid \\u escape", location: escape) }
                     out.append(contentsOf: Array(String(Character(u)).utf8))
                 default:
-                    i -= 1
-                    throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                    throw SyntaxError(message: "invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string", location: escape)
                 }
                 continue
             }
