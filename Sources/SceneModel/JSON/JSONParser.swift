@@ -94,7 +94,9 @@ public struct JSONParser {
         case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(.null, at: loc)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(.number(try parseNumber()), at: loc)
         case UInt8(ascii: "'"): throw error("strings take double quotes in JSON (single quotes are for strings inside expressions)")
-        default: throw error("unexpected \(describe(bytes[i])); expected a value")
+        default:
+            if isIdentifierByte(bytes[i]) { throw bareWord() }
+            throw error("unexpected \(describe(bytes[i])); expected a value")
         }
     }
 
@@ -105,10 +107,15 @@ public struct JSONParser {
             if i < bytes.count, isIdentifierByte(bytes[i]) { throw error("unexpected \(describe(bytes[i])) after '\(w)'") }
             return
         }
+        throw bareWord()
+    }
+
+    /// The error for a word that is not `true`, `false` or `null` (`yes`, `True`, `tru`), naming it whole.
+    private func bareWord() -> SyntaxError {
         var end = i
         while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
         let word = String(decoding: bytes[i..<max(end, min(i + 1, bytes.count))], as: UTF8.self)
-        throw error("unexpected '\(word)'; expected a value (strings need double quotes)")
+        return error("unexpected '\(word)'; expected a value (strings need double quotes)")
     }
 
     private func isIdentifierByte(_ b: UInt8) -> Bool {
@@ -257,6 +264,7 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(SyntaxError) -> Double {
         let start = i
+        let startLocation = location
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.i
@@ -266,7 +274,7 @@ public struct JSONParser {
         guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else { throw error("expected a digit") }
         if bytes[i] == 0x30 {
             i += 1
-            if i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { throw error("numbers may not have leading zeros") }
+            if i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { throw SyntaxError(message: "numbers may not have leading zeros", location: startLocation) }
         } else { _ = digits(&self) }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
@@ -278,7 +286,7 @@ public struct JSONParser {
             if digits(&self) == 0 { throw error("expected a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { throw error("number \(text) is out of range") }
+        guard let v = Double(text), v.isFinite else { throw SyntaxError(message: "number \(text) is out of range", location: startLocation) }
         return v
     }
 }
