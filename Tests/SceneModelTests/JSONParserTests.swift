@@ -220,3 +220,18 @@ final class JSONParserTests: XCTestCase {
         assertError(text, 1, n, "nesting deeper than \(JSONParser.maxDepth)")
     }
 }
+
+/// A minified scene is one long line; finding each value's column must not rescan the line.
+final class JSONParserLongLineTests: XCTestCase {
+    func testLongSingleLineDocumentParsesWithExactColumns() throws {
+        let n = 300_000
+        // `[0,0,…,0]`: element k starts at column 2 + 2k.
+        let text = "[" + Array(repeating: "0", count: n).joined(separator: ",") + "]"
+        let v = try JSONParser.parse(text)
+        let items = try XCTUnwrap(v.elements)
+        XCTAssertEqual(items.count, n)
+        XCTAssertEqual(items[0].location.column, 2)
+        XCTAssertEqual(items[n - 1].location.column, 2 + 2 * (n - 1))
+        XCTAssertEqual(items[12_345].location.column, 2 + 2 * 12_345)
+    }
+}

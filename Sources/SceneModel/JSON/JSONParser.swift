@@ -21,6 +21,10 @@ public struct JSONParser {
     private var line = 1
     private var lineStart = 0   // byte offset where the current line starts
     private var depth = 0
+    /// The last column computed, so that finding the next one on the same line scans only the
+    /// bytes in between: positions only move forward, and rescanning from the line start each
+    /// time made a long single-line (minified) file quadratic to parse.
+    private var columnCache = (line: 0, offset: 0, column: 1)
 
     public init(_ text: String) { bytes = Array(text.utf8) }
     public init(bytes: [UInt8]) { self.bytes = bytes }
@@ -49,19 +53,23 @@ public struct JSONParser {
     // MARK: - Positions
 
     /// The column of byte offset `at`, counting Unicode scalars (continuation bytes do not count).
-    private func column(at offset: Int) -> Int {
+    private mutating func column(at offset: Int) -> Int {
         var c = 1
         var k = lineStart
+        if columnCache.line == line && columnCache.offset >= lineStart && columnCache.offset <= offset {
+            (k, c) = (columnCache.offset, columnCache.column)
+        }
         while k < offset && k < bytes.count {
             if bytes[k] & 0xC0 != 0x80 { c += 1 }
             k += 1
         }
+        columnCache = (line, offset, c)
         return c
     }
 
-    private var location: SourceLocation { SourceLocation(line: line, column: column(at: i)) }
+    private var location: SourceLocation { mutating get { SourceLocation(line: line, column: column(at: i)) } }
 
-    private func error(_ message: String) -> SyntaxError { SyntaxError(message: message, location: location) }
+    private mutating func error(_ message: String) -> SyntaxError { SyntaxError(message: message, location: location) }
 
     private func describe(_ b: UInt8) -> String {
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
@@ -111,7 +119,7 @@ public struct JSONParser {
     }
 
     /// The error for a word that is not `true`, `false` or `null` (`yes`, `True`, `tru`), naming it whole.
-    private func bareWord() -> SyntaxError {
+    private mutating func bareWord() -> SyntaxError {
         var end = i
         while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
         let word = String(decoding: bytes[i..<max(end, min(i + 1, bytes.count))], as: UTF8.self)
