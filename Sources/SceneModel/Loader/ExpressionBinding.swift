@@ -60,11 +60,8 @@ extension SceneReader {
         } catch {
             var loc = v.location
             loc.column += offset + error.offset
-            var message = error.message
-            if !scope.gesture && source.contains("gesture.") {
-                message += " (the gesture variables exist only inside gesture handlers)"
-            }
-            fail(loc, path, message)
+            // The checker already explains `gesture.*` outside handlers; adding it here said it twice.
+            fail(loc, path, error.message)
             return nil
         }
     }
