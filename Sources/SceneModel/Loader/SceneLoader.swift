@@ -154,26 +154,34 @@ public enum SceneLoader {
         }
         for e in events {
             guard case .after(let target, _) = e.trigger else { continue }
+            let path = join(e.path, "after")
+            let at = r.referenceLocations[path] ?? e.location
             guard ids[target] != nil else {
                 let hint = nearest(target, in: Array(ids.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
-                r.fail(e.location, join(e.path, "after"), "no event or timer has the id \"\(target)\"\(hint)")
+                r.fail(at, path, "no event or timer has the id \"\(target)\"\(hint)")
                 continue
             }
-            // Follow the chain; a chain longer than the number of events loops.
-            var seen: [String] = []
-            var cur: EventSpec? = e
-            while let c = cur, case .after(let t, _) = c.trigger, let j = ids[t] {
-                if seen.contains(t) || seen.count > events.count {
-                    r.fail(e.location, join(e.path, "after"), "the \"after\" chain loops: \((seen + [t]).joined(separator: " → "))")
+            // Follow the chain from this event. Each event on a loop reports it, starting from
+            // its own id; an event that merely leads into a loop stays quiet (the loop is reported).
+            guard let own = e.id ?? e.timer?.id else { continue }
+            var chain = [own]
+            var cur = e
+            while case .after(let t, _) = cur.trigger, let j = ids[t] {
+                chain.append(t)
+                if t == own {
+                    r.fail(at, path, "the \"after\" chain loops: \(chain.joined(separator: " → ")) (each waits for the next)")
                     break
                 }
-                seen.append(t)
+                if chain.count > events.count + 1 || chain.dropLast().contains(t) { break }
                 cur = events[j]
             }
         }
         for e in events {
             if let s = e.stop, !events.contains(where: { $0.timer?.id == s }) {
-                r.fail(e.location, join(e.path, "stop"), "no timer has the id \"\(s)\"")
+                let path = join(e.path, "stop")
+                let timers = events.compactMap { $0.timer?.id }
+                let hint = nearest(s, in: timers).map { "; did you mean \"\($0)\"?" } ?? ""
+                r.fail(r.referenceLocations[path] ?? e.location, path, "no timer has the id \"\(s)\"\(hint)")
             }
         }
     }

@@ -16,6 +16,9 @@ struct SceneReader {
     var imageReferences: [ImageReference] = []
     /// State variables and `t`, for type checking expressions.
     var baseEnvironment: TypeEnvironment?
+    /// Where each `after` and `stop` value is, by JSON path, so that a reference checked once
+    /// the whole timeline is read can still point at the id itself rather than at its event.
+    var referenceLocations: [String: SourceLocation] = [:]
 
     init(file: String) { self.file = file }
 
