@@ -96,7 +96,11 @@ public struct JSONParser {
         switch bytes[i] {
         case UInt8(ascii: "{"): return try parseObject(loc)
         case UInt8(ascii: "["): return try parseArray(loc)
-        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), at: loc)
+        case UInt8(ascii: "\""):
+            let (s, escapes) = try parseString()
+            var v = JSONValue(.string(s), at: loc)
+            v.stringEscapes = escapes
+            return v
         case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(.bool(true), at: loc)
         case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(.bool(false), at: loc)
         case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(.null, at: loc)
@@ -153,7 +157,7 @@ public struct JSONParser {
                 throw error("unexpected \(describe(bytes[i])); expected a key in double quotes")
             }
             let keyLoc = location
-            let key = try parseString()
+            let key = try parseString().text
             if seen.contains(key) {
                 throw SyntaxError(message: "duplicate key \"\(key)\"", location: keyLoc)
             }
@@ -197,12 +201,15 @@ public struct JSONParser {
         return JSONValue(.array(items), at: loc)
     }
 
-    private mutating func parseString() throws(SyntaxError) -> String {
+    /// The decoded string and where its escapes were, for positions inside it.
+    private mutating func parseString() throws(SyntaxError) -> (text: String, escapes: [JSONStringEscape]) {
         // At the end of the file the place to fix is where the string began, not the end.
         let opening = location
         let unterminated = SyntaxError(message: "unterminated string (it starts here)", location: opening)
         i += 1  // opening quote
         var out: [UInt8] = []
+        var escapes: [JSONStringEscape] = []
+        var scalars = 0   // decoded scalars so far
         while true {
             guard i < bytes.count else { throw unterminated }
             let b = bytes[i]
@@ -210,6 +217,8 @@ public struct JSONParser {
             if b < 0x20 { throw error(b == 0x0A ? "line break inside a string (unterminated string?)" : "control character inside a string") }
             if b == UInt8(ascii: "\\") {
                 let escape = location   // errors in an escape point at its backslash
+                let escapeStart = i
+                defer { escapes.append(JSONStringEscape(offset: scalars, sourceLength: i - escapeStart)); scalars += 1 }
                 i += 1
                 guard i < bytes.count else { throw unterminated }
                 let e = bytes[i]
@@ -246,10 +255,11 @@ public struct JSONParser {
                 continue
             }
             out.append(b)
+            if b & 0xC0 != 0x80 { scalars += 1 }
             i += 1
         }
         guard let s = String(validating: out, as: UTF8.self) else { throw error("the string is not valid UTF-8") }
-        return s
+        return (s, escapes)
     }
 
     private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
