@@ -48,7 +48,9 @@ public enum SceneLoader {
     static func read(_ json: JSONValue, _ r: inout SceneReader, file: String, directory: String) -> Scene? {
         guard let o = r.object(json, "", allowed: topLevelKeys, what: "a scene object") else { return nil }
         if let v = o["scene"] {
-            if v.number != 1 { r.fail(v, "scene", "unsupported format version \(v.number.map(fmt) ?? v.typeName); this renderer reads version 1") }
+            if let n = v.number {
+                if n != 1 { r.fail(v, "scene", "unsupported format version \(fmt(n)); this renderer reads version 1") }
+            } else { r.fail(v, "scene", "expected the format version, the number 1, found \(v.typeName)") }
         } else { r.fail(json, "", "missing required key \"scene\" (the format version, 1)") }
         if let s = o["$schema"], s.string == nil { r.fail(s, "$schema", "expected a string") }
 

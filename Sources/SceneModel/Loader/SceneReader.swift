@@ -198,7 +198,8 @@ struct SceneReader {
             return nil
         }
         guard let a = v.elements, a.count == 2 else {
-            fail(v, path, "expected a unit point [x, y] or a name such as \"center\", found \(v.typeName)")
+            let found = v.elements.map { "a list of \($0.count)" } ?? v.typeName
+            fail(v, path, "expected a unit point [x, y] or a name such as \"center\", found \(found)")
             return nil
         }
         guard let x = dynamicNumber(a[0], path + "[0]", scope), let y = dynamicNumber(a[1], path + "[1]", scope) else { return nil }

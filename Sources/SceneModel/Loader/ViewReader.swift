@@ -36,7 +36,8 @@ extension SceneReader {
             if type == "forEach" {
                 fail(typeValue, join(path, "type"), "forEach may only appear in a container's children")
             } else {
-                let hint = nearest(type, in: Array(viewTypeKeys.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+                let types = viewTypeKeys.keys.filter { $0 != "forEach" }.sorted()
+                let hint = nearest(type, in: Array(viewTypeKeys.keys)).map { "; did you mean \"\($0)\"?" } ?? " (view types: \(types.joined(separator: ", ")))"
                 fail(typeValue, join(path, "type"), "unknown view type \"\(type)\"\(hint)")
             }
             return nil
