@@ -127,6 +127,19 @@ final class SchemaTests: XCTestCase {
         }
     }
 
+    /// The complete scenes shown in the user documentation (JSON blocks with `"scene": 1`) load.
+    func testCompleteScenesInTheDocumentationLoad() throws {
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
+        let blocks = doc.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        let scenes = blocks.filter { $0.hasPrefix("{") && $0.contains("\"scene\": 1,\n") }
+        XCTAssertGreaterThanOrEqual(scenes.count, 1)
+        for text in scenes {
+            do { _ = try SceneLoader.load(bytes: Array(text.utf8), file: "docs/first.json", directory: "docs") } catch {
+                XCTFail("a scene in docs/scene-format.md does not load:\n\(error)")
+            }
+        }
+    }
+
     // MARK: - Key sets, without Python
 
     private func schema() throws -> JSONValue {
