@@ -20,6 +20,9 @@ public struct JSONValue: Sendable {
     public var kind: Kind
     /// Where the value starts.
     public var location: SourceLocation
+    /// For a string: its escapes (`\n`, `\u00e9`…) in order, which take more columns in the file
+    /// than the one character they stand for. Empty for other values and for plain strings.
+    public var stringEscapes: [JSONStringEscape] = []
 
     public init(_ kind: Kind, at location: SourceLocation) { self.kind = kind; self.location = location }
 
@@ -41,10 +44,27 @@ public struct JSONValue: Sendable {
     public var number: Double? { if case .number(let n) = kind { return n } else { return nil } }
     public var bool: Bool? { if case .bool(let b) = kind { return b } else { return nil } }
 
+    /// Where the character `offset` Unicode scalars into this string's decoded text is in the
+    /// file: after the opening quote, with each earlier escape counted at its written width.
+    public func location(ofScalar offset: Int) -> SourceLocation {
+        var column = location.column + 1 + offset
+        for e in stringEscapes where e.offset < offset { column += e.sourceLength - 1 }
+        return SourceLocation(line: location.line, column: column)
+    }
+
     /// The member named `key` of an object, if present.
     public subscript(key: String) -> JSONValue? {
         members?.first(where: { $0.key == key })?.value
     }
+}
+
+/// An escape in a JSON string: the decoded scalar it became, and how many characters it
+/// took in the file (2 for `\n`, 6 for `\u00e9`, 12 for a surrogate pair).
+public struct JSONStringEscape: Sendable, Hashable {
+    /// Decoded Unicode scalars before it.
+    public var offset: Int
+    /// Characters (ASCII, so also bytes) it takes in the file.
+    public var sourceLength: Int
 }
 
 /// One `"key": value` pair of an object, with the key's own location.

@@ -76,7 +76,7 @@ extension SceneReader {
         if let r = o["repeat"] {
             if r.string == "forever" { s.repeatCount = .max } else if r.number != nil {
                 s.repeatCount = integer(r, join(path, "repeat"), min: 0, max: 10_000)
-            } else { fail(r, join(path, "repeat"), "expected a count or \"forever\", found \(r.typeName)") }
+            } else { fail(r, join(path, "repeat"), "expected a count or \"forever\", found \(r.string.map { "\"\($0)\"" } ?? r.typeName)") }
         }
         if let a = o["autoreverses"] { s.autoreverses = bool(a, join(path, "autoreverses")) ?? true }
         return s

@@ -58,13 +58,11 @@ extension SceneReader {
             let c = try CompiledExpr(parsing: source, env: env, expecting: expecting)
             return ExprRef(source: source, path: path, location: v.location, compiled: c)
         } catch {
-            var loc = v.location
-            loc.column += offset + error.offset
-            var message = error.message
-            if !scope.gesture && source.contains("gesture.") {
-                message += " (the gesture variables exist only inside gesture handlers)"
-            }
-            fail(loc, path, message)
+            // `offset` counts the opening quote, so the error's scalar in the decoded string is
+            // offset − 1 + error.offset; escapes before it widen the column.
+            let loc = offset == 0 ? v.location : v.location(ofScalar: offset - 1 + error.offset)
+            // The checker already explains `gesture.*` outside handlers; adding it here said it twice.
+            fail(loc, path, error.message)
             return nil
         }
     }

@@ -48,7 +48,9 @@ public enum SceneLoader {
     static func read(_ json: JSONValue, _ r: inout SceneReader, file: String, directory: String) -> Scene? {
         guard let o = r.object(json, "", allowed: topLevelKeys, what: "a scene object") else { return nil }
         if let v = o["scene"] {
-            if v.number != 1 { r.fail(v, "scene", "unsupported format version \(v.number.map(fmt) ?? v.typeName); this renderer reads version 1") }
+            if let n = v.number {
+                if n != 1 { r.fail(v, "scene", "unsupported format version \(fmt(n)); this renderer reads version 1") }
+            } else { r.fail(v, "scene", "expected the format version, the number 1, found \(v.typeName)") }
         } else { r.fail(json, "", "missing required key \"scene\" (the format version, 1)") }
         if let s = o["$schema"], s.string == nil { r.fail(s, "$schema", "expected a string") }
 
@@ -154,26 +156,34 @@ public enum SceneLoader {
         }
         for e in events {
             guard case .after(let target, _) = e.trigger else { continue }
+            let path = join(e.path, "after")
+            let at = r.referenceLocations[path] ?? e.location
             guard ids[target] != nil else {
                 let hint = nearest(target, in: Array(ids.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
-                r.fail(e.location, join(e.path, "after"), "no event or timer has the id \"\(target)\"\(hint)")
+                r.fail(at, path, "no event or timer has the id \"\(target)\"\(hint)")
                 continue
             }
-            // Follow the chain; a chain longer than the number of events loops.
-            var seen: [String] = []
-            var cur: EventSpec? = e
-            while let c = cur, case .after(let t, _) = c.trigger, let j = ids[t] {
-                if seen.contains(t) || seen.count > events.count {
-                    r.fail(e.location, join(e.path, "after"), "the \"after\" chain loops: \((seen + [t]).joined(separator: " → "))")
+            // Follow the chain from this event. Each event on a loop reports it, starting from
+            // its own id; an event that merely leads into a loop stays quiet (the loop is reported).
+            guard let own = e.id ?? e.timer?.id else { continue }
+            var chain = [own]
+            var cur = e
+            while case .after(let t, _) = cur.trigger, let j = ids[t] {
+                chain.append(t)
+                if t == own {
+                    r.fail(at, path, "the \"after\" chain loops: \(chain.joined(separator: " → ")) (each waits for the next)")
                     break
                 }
-                seen.append(t)
+                if chain.count > events.count + 1 || chain.dropLast().contains(t) { break }
                 cur = events[j]
             }
         }
         for e in events {
             if let s = e.stop, !events.contains(where: { $0.timer?.id == s }) {
-                r.fail(e.location, join(e.path, "stop"), "no timer has the id \"\(s)\"")
+                let path = join(e.path, "stop")
+                let timers = events.compactMap { $0.timer?.id }
+                let hint = nearest(s, in: timers).map { "; did you mean \"\($0)\"?" } ?? ""
+                r.fail(r.referenceLocations[path] ?? e.location, path, "no timer has the id \"\(s)\"\(hint)")
             }
         }
     }

@@ -16,6 +16,9 @@ struct SceneReader {
     var imageReferences: [ImageReference] = []
     /// State variables and `t`, for type checking expressions.
     var baseEnvironment: TypeEnvironment?
+    /// Where each `after` and `stop` value is, by JSON path, so that a reference checked once
+    /// the whole timeline is read can still point at the id itself rather than at its event.
+    var referenceLocations: [String: SourceLocation] = [:]
 
     init(file: String) { self.file = file }
 
@@ -195,7 +198,8 @@ struct SceneReader {
             return nil
         }
         guard let a = v.elements, a.count == 2 else {
-            fail(v, path, "expected a unit point [x, y] or a name such as \"center\", found \(v.typeName)")
+            let found = v.elements.map { "a list of \($0.count)" } ?? v.typeName
+            fail(v, path, "expected a unit point [x, y] or a name such as \"center\", found \(found)")
             return nil
         }
         guard let x = dynamicNumber(a[0], path + "[0]", scope), let y = dynamicNumber(a[1], path + "[1]", scope) else { return nil }

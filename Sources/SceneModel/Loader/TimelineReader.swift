@@ -23,6 +23,7 @@ extension SceneReader {
             return nil
         }
         let scope = Scope()
+        for k in ["after", "stop"] { if let x = o[k] { referenceLocations[join(path, k)] = x.location } }
         var trigger: EventSpec.Trigger?
         switch triggers[0] {
         case "at": trigger = o["at"].flatMap { number($0, join(path, "at"), min: 0, max: 86_400) }.map { .at($0) }

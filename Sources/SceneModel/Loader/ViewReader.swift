@@ -36,7 +36,8 @@ extension SceneReader {
             if type == "forEach" {
                 fail(typeValue, join(path, "type"), "forEach may only appear in a container's children")
             } else {
-                let hint = nearest(type, in: Array(viewTypeKeys.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+                let types = viewTypeKeys.keys.filter { $0 != "forEach" }.sorted()
+                let hint = nearest(type, in: Array(viewTypeKeys.keys)).map { "; did you mean \"\($0)\"?" } ?? " (view types: \(types.joined(separator: ", ")))"
                 fail(typeValue, join(path, "type"), "unknown view type \"\(type)\"\(hint)")
             }
             return nil
@@ -96,8 +97,15 @@ extension SceneReader {
     }
 
     mutating func checkTemplate(_ t: TemplateString, _ v: JSONValue, _ path: String, _ scope: Scope) {
-        for name in t.variables where !scope.loopVariables.contains(name) {
-            fail(v, path, "\"{\(name)}\" names no loop variable in scope" + (scope.loopVariables.isEmpty ? "" : " (in scope: \(scope.loopVariables.joined(separator: ", ")))"))
+        // Point at each offending `{name}` inside the string, in order of appearance.
+        let text = v.string ?? ""
+        var searchFrom = text.startIndex
+        for name in t.variables {
+            let found = text.range(of: "{\(name)}", range: searchFrom..<text.endIndex)
+            if let r = found { searchFrom = r.upperBound }
+            guard !scope.loopVariables.contains(name) else { continue }
+            let at = found.map { v.location(ofScalar: text.unicodeScalars.distance(from: text.startIndex, to: $0.lowerBound)) } ?? v.location
+            fail(at, path, "\"{\(name)}\" names no loop variable in scope" + (scope.loopVariables.isEmpty ? "" : " (in scope: \(scope.loopVariables.joined(separator: ", ")))"))
         }
     }
 
@@ -117,7 +125,12 @@ extension SceneReader {
 
     mutating func forEach(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> ChildSpec? {
         guard let o = object(v, path, allowed: viewTypeKeys["forEach"]! + ["type"]) else { return nil }
-        let count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(maxViewCount)) }
+        var count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(maxViewCount)) }
+        // A literal count must be whole: "2.5 copies" has no meaning (an expression's value is rounded down when evaluated).
+        if case .constant(let n)? = count, n != n.rounded(.down), let cv = o["count"] {
+            fail(cv, join(path, "count"), "expected a whole number of views, found \(fmt(n))")
+            count = nil
+        }
         var name = "i"
         if let a = o["as"], let s = string(a, join(path, "as")) {
             if s.isEmpty || !(s.first!.isLetter || s.first == "_") || !s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
