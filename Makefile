@@ -25,7 +25,9 @@ $(DEPS_STAMP):
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@# Pillow lets the PNG tests decode with an independent decoder (they skip without it).
+	@# jsonschema validates every scene against Scenes/scene.schema.json in the schema tests.
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null || echo "note: Pillow not installed; the Pillow decode test will be skipped"
+	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install --quiet jsonschema 2>/dev/null || echo "note: jsonschema not installed; the schema tests will be skipped"
 	@mkdir -p .build && touch $@
 
 build: deps

@@ -34,7 +34,7 @@ let package = Package(
         ]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], exclude: ["BadScenes"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Motion"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Timeline", "SceneModel", "DisplayList", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),

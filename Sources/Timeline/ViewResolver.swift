@@ -46,7 +46,8 @@ struct ViewResolver {
             case .view(let cv):
                 if let r = resolve(cv, identity: cv.path) { children.append(r) }
             case .forEach(let count, let name, let content, _):
-                let counts = values.numberHistory(count).map { max(0, min(Int($0.rounded(.down)), 10_000)) }
+                // A count that is not a finite number (0/0, 1/0) draws nothing rather than trapping.
+                let counts = values.numberHistory(count).map { $0.isFinite ? max(0, min(Int(max(0, min($0, 10_000)).rounded(.down)), 10_000)) : 0 }
                 let k = counts.max() ?? 0
                 let depth = loopDepth
                 loopDepth += 1
