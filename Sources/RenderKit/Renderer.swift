@@ -109,6 +109,10 @@ public final class Renderer: @unchecked Sendable {
             while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
                 let i = indices[slot]
                 let state = timings.measure(.timeline) { timeline.frame(i, geometry: pipeline) }
+                if let problem = state.problems.first {
+                    failure.set(.timeline(problem))
+                    return
+                }
                 let list = pipeline.displayList(state, timings: &timings)
                 var bytes: [UInt8]
                 var hash: String

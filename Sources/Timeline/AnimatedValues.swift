@@ -18,6 +18,9 @@ struct AnimatedValues {
     /// One value vector per snapshot in base…current: state, `t`, gesture variables, loop variables.
     var slots: [[Value]]
 
+    /// Where values that are not finite are reported (shared by copies of this value).
+    var problems = ProblemLog()
+
     /// When true, every animation counts as finished: values are the targets of the current state
     /// (the layout a change is heading for, used to find matched-geometry frames).
     var atRest = false
@@ -73,6 +76,7 @@ struct AnimatedValues {
     /// same loop variables.
     func frozen(at k: Int) -> AnimatedValues {
         var v = AnimatedValues(history: history, time: time, current: base + k, stateCount: stateCount)
+        v.problems = problems
         if let loopStart = slots.first.map({ _ in stateCount + 1 + Self.gestureSlotCount }), slots[k].count > loopStart {
             for (d, value) in slots[k][loopStart...].enumerated() { v.setLoopVariable(depth: d, value.number ?? 0) }
         }
@@ -85,8 +89,16 @@ struct AnimatedValues {
     func number(_ d: Dynamic<Double>) -> Double {
         switch d {
         case .constant(let c): return c
-        case .expression(let e): return animated(e) { $0.number ?? 0 }
+        case .expression(let e):
+            let v = animated(e) { $0.number ?? 0 }
+            return v.isFinite ? v : problem(e, gave: v, fallback: 0)
         }
+    }
+
+    /// Records an expression that gave NaN or infinity, and what is drawn instead.
+    func problem<T>(_ e: ExprRef, gave v: Any, fallback: T) -> T {
+        problems.report(TimelineError(time: time, path: e.path, message: "\"=\(e.source)\" gave \(v), not a finite number"))
+        return fallback
     }
 
     func number(_ d: Dynamic<Double>?, default v: Double) -> Double { d.map(number) ?? v }
@@ -108,6 +120,7 @@ struct AnimatedValues {
         case .expression(let e):
             let values = slots.map { e.evaluate($0).color ?? .clear }
             let last = values[values.count - 1]
+            if !Value.color(last).isFinite { return problem(e, gave: last, fallback: .clear) }
             if atRest || values.allSatisfy({ $0 == last }) { return last }
             func channel(_ f: (Color) -> Double) -> Double { fold(values.map(f)) }
             return Color(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a))
@@ -142,5 +155,13 @@ struct AnimatedValues {
             }
         }
         return track.value(at: time)
+    }
+}
+
+/// Collects the run-time problems found while evaluating one frame (first few only).
+final class ProblemLog: @unchecked Sendable {
+    private(set) var items: [TimelineError] = []
+    func report(_ e: TimelineError) {
+        if items.count < 8, !items.contains(where: { $0.path == e.path }) { items.append(e) }
     }
 }

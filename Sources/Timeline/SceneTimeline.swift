@@ -10,6 +10,8 @@ public struct FrameState: Sendable {
     /// nil when the body is absent (its `if` is false).
     public var root: ResolvedView?
     public var background: Paint?
+    /// Expressions that gave NaN or infinity in this frame (drawn with a fallback); a render stops on them.
+    public var problems: [TimelineError] = []
 }
 
 /// The whole timeline of a scene at a frame rate: how many frames, and the state of each.
@@ -86,6 +88,6 @@ public final class SceneTimeline: Sendable {
         var root = resolver.resolve(scene.body, identity: "body")
         if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }
         let bg = scene.canvas.background.map { resolver.paint($0) }
-        return FrameState(index: index, time: time, root: root, background: bg)
+        return FrameState(index: index, time: time, root: root, background: bg, problems: values.problems.items)
     }
 }
