@@ -38,7 +38,7 @@ debug: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 demo: build
 	.build/release/render Scenes/unlock.json --out Output/unlock
