@@ -73,7 +73,8 @@ public struct Animation: Sendable, Hashable {
     /// forever or is an undamped spring that never settles.
     public var duration: Double? {
         guard let n = cycleCount else { return nil }
-        let total = delay + Double(n) * cycleDuration / speed
+        // A repeating animation waits out its delay before every cycle (see `evaluate`).
+        let total = n == 1 ? delay + cycleDuration / speed : Double(n) * (delay + cycleDuration / speed)
         return total.isFinite ? total : nil
     }
 
@@ -90,25 +91,31 @@ public struct Animation: Sendable, Hashable {
         evaluate(at: time).velocity
     }
 
+    /// A repeating animation is SwiftUI's `.delay(d).repeatCount(n)` / `.repeatForever()` with the delay
+    /// inside the repeat, as the scene format lists `delay` before `repeat`: every cycle first holds its
+    /// start value for `delay` seconds (the pause between sweeps of the slide-to-unlock shimmer).
     private func evaluate(at time: Double) -> (progress: Double, velocity: Double) {
-        guard time > delay else { return (0, 0) }
-        let elapsed = (time - delay) * speed
         // A single play runs its curve unbroken (a spring keeps converging after its settling time).
         if cycleCount == 1 {
-            let (p, v) = curveState(at: elapsed)
+            guard time > delay else { return (0, 0) }
+            let (p, v) = curveState(at: (time - delay) * speed)
             return (p, v * speed)
         }
+        guard time > 0 else { return (0, 0) }
         let cycle = cycleDuration
         guard cycle > 0, cycle.isFinite else { return (1, 0) }
-        if let n = cycleCount, elapsed >= Double(n) * cycle { return (1, 0) }
-        let index = (elapsed / cycle).rounded(.down)
-        let local = elapsed - index * cycle
+        let period = delay + cycle / speed
+        if let n = cycleCount, time >= Double(n) * period { return (1, 0) }
+        let index = (time / period).rounded(.down)
+        let local = time - index * period
         let backwards = autoreverses && Int(index.truncatingRemainder(dividingBy: 2)) == 1
+        if local < delay { return (backwards ? 1 : 0, 0) }
+        let elapsed = (local - delay) * speed
         if backwards {
-            let (p, v) = curveState(at: cycle - local)
+            let (p, v) = curveState(at: cycle - elapsed)
             return (p, -v * speed)
         }
-        let (p, v) = curveState(at: local)
+        let (p, v) = curveState(at: elapsed)
         return (p, v * speed)
     }
 

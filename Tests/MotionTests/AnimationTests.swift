@@ -89,3 +89,27 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(Animation.easeOut.duration, 0.35)
     }
 }
+
+final class RepeatDelayTests: XCTestCase {
+    /// slide to unlock: linear(2).delay(1).repeatForever(autoreverses: false) — every cycle holds for
+    /// 1 s, then sweeps for 2 s: progress at t is max(0, (t mod 3) − 1) / 2.
+    func testDelayRepeatsWithEveryCycle() {
+        let a = Animation(curve: .linear(duration: 2), delay: 1, repeatCount: .forever, autoreverses: false)
+        for t in stride(from: 0.05, to: 9, by: 0.1) {
+            let local = t.truncatingRemainder(dividingBy: 3)
+            XCTAssertEqual(a.progress(at: t), max(0, local - 1) / 2, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertNil(a.duration)
+    }
+
+    /// With autoreverses, a backward cycle holds at the end value during its delay, then runs back.
+    func testDelayedAutoreversingCycleHoldsAtTheEnd() {
+        let a = Animation(curve: .linear(duration: 1), delay: 0.5, repeatCount: .count(2), autoreverses: true)
+        XCTAssertEqual(a.progress(at: 0.25), 0, accuracy: 1e-12)   // first delay
+        XCTAssertEqual(a.progress(at: 1.0), 0.5, accuracy: 1e-12)  // half way forward
+        XCTAssertEqual(a.progress(at: 1.75), 1, accuracy: 1e-12)   // second delay holds the end
+        XCTAssertEqual(a.progress(at: 2.5), 0.5, accuracy: 1e-12)  // half way back
+        XCTAssertEqual(a.duration ?? 0, 3, accuracy: 1e-12)
+        XCTAssertEqual(a.progress(at: 3.1), 1, accuracy: 1e-12)    // finished: the end value
+    }
+}
