@@ -43,8 +43,17 @@ test: deps
 demo: build
 	.build/release/render Scenes/unlock.json --out Output/unlock
 
+# GNU time for peak memory, pip for the peers' packages (skia-python, pycairo, numpy), which
+# Benchmarks/run.sh installs when missing.
+BENCH_APT_PACKAGES := time python3-pip
 bench: build
-	Benchmarks/run.sh
+	@missing=$$(for p in $(BENCH_APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing: $$missing"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	Benchmarks/run.sh $(BENCH_ARGS)
 
 clean:
 	rm -rf .build Output/*/

@@ -18,6 +18,11 @@ public final class CairoRasterizer {
     let shaper = TextShaper()
     let shadowCache = ShadowCache()
 
+    /// Wall time (nanoseconds) spent on shadows and layer blur since this rasterizer was
+    /// made: blurring the masks and compositing them. Part of `render`'s time, reported as
+    /// its own stage.
+    public internal(set) var effectNanoseconds: UInt64 = 0
+
     /// Why a rasterizer cannot be made.
     public enum Failure: Error, Equatable { case surfaceUnavailable(width: Int, height: Int) }
 

@@ -45,7 +45,7 @@ extension CairoRasterizer {
         }
 
         if fx.blur <= 0 && fx.opacity >= 1 {
-            drawShadows(fx.shadows, of: content, on: cr, needed: needed)
+            timingEffects { drawShadows(fx.shadows, of: content, on: cr, needed: needed) }
             cairo_set_source_surface(cr, content.surface, 0, 0)
             cairo_paint(cr)
             return
@@ -56,7 +56,7 @@ extension CairoRasterizer {
         groupRect = groupRect.intersection(afterBlur)
         guard let group = PixelSurface(region: groupRect) else { return }
         let g = group.makeContext()
-        drawShadows(fx.shadows, of: content, on: g, needed: groupRect)
+        timingEffects { drawShadows(fx.shadows, of: content, on: g, needed: groupRect) }
         cairo_set_source_surface(g, content.surface, 0, 0)
         cairo_paint(g)
         cairo_destroy(g)
@@ -65,7 +65,7 @@ extension CairoRasterizer {
         if fx.blur > 0 {
             let outRect = groupRect.expanded(by: GaussianBlur.reach(fx.blur)).intersection(needed)
             guard let blurred = PixelSurface(region: outRect) else { return }
-            blurPremultiplied(group, sigma: fx.blur, into: blurred)
+            timingEffects { blurPremultiplied(group, sigma: fx.blur, into: blurred) }
             result = blurred
         }
         cairo_set_source_surface(cr, result.surface, 0, 0)

@@ -15,7 +15,10 @@ final class ShadowCache {
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
     /// Upper bound on the masks kept, in bytes.
-    let capacity = 64 << 20
+    /// 16 MiB holds the four glow masks of several frames at 1170×2532 (≈2.5 MiB a frame) while keeping a
+    /// worker's memory near its frame buffers: at 64 MiB, peak memory grew with the number of distinct frames until
+    /// every worker's cache was full (174 MiB at 60 frames, 238 MiB at 600, --jobs 2).
+    let capacity = 16 << 20
 
     /// The A8 mask for a shadow of `content`, from the cache or made by `make`.
     func mask(content: PixelSurface, out: PixelRect, sigma: Double, dx: Double, dy: Double,

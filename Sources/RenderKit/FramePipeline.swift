@@ -42,7 +42,11 @@ final class FramePipeline {
         state.root.map { layout($0, canvas: canvas, scale: scale, measurer: measurer) }
     }
 
+    /// The frame's pixels; the rasterizer's shadow and blur time goes to the `blur` stage.
     func raster(_ list: DisplayList, timings: inout StageTimings) -> RGBAImage {
-        timings.measure(.raster) { rasterizer.render(list) }
+        let effectsBefore = rasterizer.effectNanoseconds
+        let image = timings.measure(.raster) { rasterizer.render(list) }
+        timings.move(rasterizer.effectNanoseconds - effectsBefore, to: .blur, from: .raster)
+        return image
     }
 }

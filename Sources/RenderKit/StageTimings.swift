@@ -2,11 +2,14 @@ import Foundation
 
 /// Time spent in each stage of the pipeline, summed over frames (nanoseconds of wall time on the
 /// worker that did the work). Reported by `render --timings` and the benchmark, never asserted.
+/// The stages do not overlap, so they add up to the workers' busy time.
 public struct StageTimings: Sendable {
     public enum Stage: String, CaseIterable, Sendable {
-        case timeline, layout, displayList, raster, encode, write
+        /// `raster` is drawing without shadows and layer blur; `blur` is those (blurring the
+        /// masks and compositing them), measured inside the rasterizer.
+        case timeline, layout, displayList, raster, blur, encode, write
     }
-    public private(set) var nanoseconds: [Stage: UInt64] = [:]
+    public internal(set) var nanoseconds: [Stage: UInt64] = [:]
 
     public init() {}
 
@@ -14,6 +17,14 @@ public struct StageTimings: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { nanoseconds[stage, default: 0] += DispatchTime.now().uptimeNanoseconds - start }
         return try body()
+    }
+
+    /// Adds `ns` nanoseconds to `stage` and takes them off `from` (a stage that contains it).
+    mutating func move(_ ns: UInt64, to stage: Stage, from outer: Stage) {
+        let available = nanoseconds[outer] ?? 0
+        let moved = min(ns, available)
+        nanoseconds[outer] = available - moved
+        nanoseconds[stage, default: 0] += moved
     }
 
     mutating func add(_ other: StageTimings) {

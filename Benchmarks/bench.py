@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""`make bench`: the glow-unlock workload (issue 8) rendered by `render` and by the
+skia-python and pycairo peers in the same invocation, with the same frame count and jobs.
+
+Prints and writes (Benchmarks/results/<time>-<commit>.json) frames per second end to end,
+per-stage milliseconds, peak memory (GNU time's maximum resident set size), PNG bytes, the
+ratios to the peers, the blur stage at sigma = 240 px against sigma = 8 px, peak memory at
+60 and 600 frames, and whether every --jobs gives the same bytes.
+
+    Benchmarks/bench.py [--frames 360] [--jobs 2] [--render .build/release/render]
+                        [--peers skia,cairo] [--keep DIR] [--quick]
+    Benchmarks/bench.py --compare OLD.json NEW.json
+
+Wall-clock figures on a shared machine are noisy: compare runs made close together, and
+the peers' figures from the same run (that is why they run in every invocation).
+"""
+import argparse, datetime, json, os, re, shutil, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORKLOAD = os.path.join(HERE, "glow-unlock.json")
+UNLOCK = os.path.join(ROOT, "Scenes", "unlock.json")
+PEERS = {"skia": "peer_skia.py", "cairo": "peer_cairo.py"}
+PEER_DIRS = [os.environ.get("BENCH_PEER_DIR", ""), os.path.join(ROOT, "..", "shared", "bench"),
+             os.path.join(ROOT, "shared", "bench"), "/work/shared/bench", HERE]
+TIME = "/usr/bin/time"
+STAGES = ["timeline", "layout", "displayList", "raster", "blur", "encode", "write"]
+
+
+def run_timed(cmd):
+    """Runs cmd under GNU time -v; returns (stdout, wall seconds, peak RSS in KiB)."""
+    p = subprocess.run([TIME, "-v"] + cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
+    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
+    m = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
+    wall = int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
+    return p.stdout, wall, rss
+
+
+def png_bytes(folder):
+    return sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder)
+               if f.startswith("frame_") and f.endswith(".png"))
+
+
+def scene_variant(tmp, name, frames=None, shadows=None):
+    """A copy of the workload with `frames` frames at 60 fps and/or another shadow list."""
+    with open(WORKLOAD) as f:
+        scene = json.load(f)
+    if frames is not None:
+        scene["duration"] = frames / scene.get("fps", 60)
+    if shadows is not None:
+        scene["body"]["children"][0]["children"][1]["shadows"] = shadows
+    scene["name"] = name
+    path = os.path.join(tmp, name + ".json")
+    with open(path, "w") as f:
+        json.dump(scene, f)
+    return path
+
+
+def layer_blur_scene(tmp, label, radius):
+    """The workload with its whole content in a full-canvas view blurred by `radius` points."""
+    with open(WORKLOAD) as f:
+        scene = json.load(f)
+    body = scene["body"]
+    body["frame"] = {"maxWidth": "infinity", "maxHeight": "infinity"}
+    body["background"] = "#20202A"
+    body["blur"] = radius
+    scene["name"] = "layerblur-" + label
+    path = os.path.join(tmp, scene["name"] + ".json")
+    with open(path, "w") as f:
+        json.dump(scene, f)
+    return path
+
+
+def render(args, scene, out, jobs, extra=()):
+    """One whole `render` run: end-to-end fps, the renderer's own stage timings, memory, bytes."""
+    stdout, wall, rss = run_timed([args.render, scene, "--out", out, "--jobs", str(jobs), "--timings"] + list(extra))
+    head = re.search(r"(\d+) frames? of \d+ .* in ([\d.]+) s, ([\d.]+) frames/s, [\d.]+ MiB(?:, (\d+) reused)?", stdout)
+    if not head:
+        sys.exit(f"bench: cannot read render's summary:\n{stdout}")
+    frames, reused = int(head.group(1)), int(head.group(4) or 0)
+    stages = {m.group(1): float(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+([\d.]+) ms total", stdout, re.M)}
+    drawn = max(frames - reused, 1)
+    return {
+        "frames": frames, "reused": reused, "drawn": frames - reused, "jobs": jobs,
+        "wall_s": wall, "fps": frames / wall, "render_s": float(head.group(2)),
+        "peak_rss_mib": rss / 1024, "png_bytes": png_bytes(out),
+        "stage_ms_total": stages,
+        # per drawn frame: reused frames only pay timeline, layout, display list and write
+        "stage_ms_per_drawn_frame": {k: v / drawn for k, v in stages.items()},
+    }
+
+
+def peer(args, name, out, frames, jobs):
+    script = next((os.path.join(d, PEERS[name]) for d in PEER_DIRS if d and os.path.exists(os.path.join(d, PEERS[name]))), None)
+    if script is None:
+        return {"error": f"{PEERS[name]} not found"}
+    stdout, wall, rss = run_timed([sys.executable, script, "--out", out, "--frames", str(frames), "--jobs", str(jobs)])
+    m = re.search(r"in ([\d.]+) s = ([\d.]+) frames/s", stdout)
+    return {"frames": frames, "jobs": jobs, "wall_s": wall, "fps": float(m.group(2)), "fps_wall": frames / wall,
+            "peak_rss_mib": rss / 1024, "png_bytes": png_bytes(out)}
+
+
+def same_bytes(a, b):
+    names = sorted(f for f in os.listdir(a) if f.endswith(".png"))
+    if names != sorted(f for f in os.listdir(b) if f.endswith(".png")):
+        return False
+    for n in names + ["manifest.json"]:
+        with open(os.path.join(a, n), "rb") as x, open(os.path.join(b, n), "rb") as y:
+            if x.read() != y.read():
+                return False
+    return True
+
+
+def git_commit():
+    try:
+        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def bench(args):
+    tmp = args.keep or tempfile.mkdtemp(prefix="render-bench-")
+    os.makedirs(tmp, exist_ok=True)
+    d = lambda *p: os.path.join(tmp, *p)
+    r = {"commit": git_commit(), "date": datetime.datetime.now().isoformat(timespec="seconds"),
+         "frames": args.frames, "jobs": args.jobs, "cores": os.cpu_count()}
+    scene = WORKLOAD if args.frames == 360 else scene_variant(tmp, "glow-unlock", frames=args.frames)
+
+    print(f"bench: workload {args.frames} frames, --jobs {args.jobs} (results in {tmp})", flush=True)
+    r["render"] = render(args, scene, d("render"), args.jobs)
+    for name in args.peers:
+        print(f"bench: peer {name} …", flush=True)
+        r["peer_" + name] = peer(args, name, d(name), args.frames, args.jobs)
+
+    print("bench: same bytes at --jobs 1 …", flush=True)
+    r["render_jobs1"] = render(args, scene, d("render-jobs1"), 1)
+    r["identical_across_jobs"] = same_bytes(d("render"), d("render-jobs1"))
+
+    # The blur stage alone: one shadow at sigma = 240 px and at sigma = 8 px (radius 80 and
+    # 8/3 pt at scale 3), over the charge frames (31-126), which all differ, so none is reused.
+    blur = {}
+    for label, radius in [("sigma240", 80), ("sigma8", 8 / 3)]:
+        s = scene_variant(tmp, "blur-" + label, shadows=[{"color": "=alpha('accent', 0.5)", "radius": radius}])
+        runs = [render(args, s, d("blur-" + label), 1, ["--frames", "31-126"]) for _ in range(1 if args.quick else 2)]
+        blur[label + "_ms_per_frame"] = min(x["stage_ms_per_drawn_frame"].get("blur", 0) for x in runs)
+    blur["ratio"] = blur["sigma240_ms_per_frame"] / max(blur["sigma8_ms_per_frame"], 1e-9)
+    # The blur itself on a fixed region: a layer blur of the whole canvas (a full-canvas view
+    # with `blur`), so input and output have the same size at both sigmas and only the cost's
+    # dependence on sigma shows. (A shadow's output grows with its reach, 3 sigma each side.)
+    for label, radius in [("sigma240", 80), ("sigma8", 8 / 3)]:
+        s = layer_blur_scene(tmp, label, radius)
+        runs = [render(args, s, d("layerblur-" + label), 1, ["--frames", "31-62"]) for _ in range(1 if args.quick else 2)]
+        blur["layer_" + label + "_ms_per_frame"] = min(x["stage_ms_per_drawn_frame"].get("blur", 0) for x in runs)
+    blur["layer_ratio"] = blur["layer_sigma240_ms_per_frame"] / max(blur["layer_sigma8_ms_per_frame"], 1e-9)
+    r["blur"] = blur
+
+    # Memory against frame count: bounded by jobs x frame size, not by frames.
+    mem = {}
+    for n in [60, 600]:
+        s = scene_variant(tmp, f"glow-unlock-{n}", frames=n)
+        mem[f"peak_rss_mib_{n}_frames"] = render(args, s, d(f"mem-{n}"), args.jobs)["peak_rss_mib"]
+    r["memory"] = mem
+
+    if os.path.exists(UNLOCK) and not args.quick:
+        print("bench: Scenes/unlock.json at scale 3 …", flush=True)
+        r["unlock_scale3"] = render(args, UNLOCK, d("unlock"), args.jobs, ["--scale", "3"])
+
+    goals(r)
+    if not args.keep:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return r
+
+
+def goals(r):
+    ours = r["render"]
+    st = ours["stage_ms_total"]
+    other = sum(v for k, v in st.items() if k != "encode")
+    g = {"non_encode_ms_total": other, "encode_ms_total": st.get("encode", 0),
+         "non_encode_under_encode": other < st.get("encode", 0),
+         "identical_across_jobs": r["identical_across_jobs"],
+         "blur_ratio_under_2": r["blur"]["ratio"] < 2,
+         "layer_blur_ratio_under_2": r["blur"]["layer_ratio"] < 2}
+    for name in ("skia", "cairo"):
+        p = r.get("peer_" + name)
+        if p and "fps" in p:
+            g[f"fps_ratio_{name}"] = ours["fps"] / p["fps"]
+            g[f"bytes_ratio_{name}"] = ours["png_bytes"] / p["png_bytes"]
+    if "fps_ratio_skia" in g:
+        g["fps_at_least_8x_skia"] = g["fps_ratio_skia"] >= 8
+        g["bytes_at_most_1.25x_skia"] = g["bytes_ratio_skia"] <= 1.25
+    r["goals"] = g
+
+
+def report(r):
+    o = r["render"]
+    print(f"\n== glow-unlock: {r['frames']} frames, --jobs {r['jobs']} ({r['cores']} cores), commit {r['commit']}")
+    print(f"{'':14}{'frames/s':>10}{'wall s':>9}{'peak MiB':>10}{'PNG bytes':>13}{'x bytes':>9}")
+    rows = [("render", o)] + [(n, r[k]) for n, k in (("skia-python", "peer_skia"), ("pycairo", "peer_cairo")) if k in r]
+    for name, x in rows:
+        if "error" in x:
+            print(f"{name:14}{x['error']}")
+            continue
+        print(f"{name:14}{x['fps']:10.2f}{x['wall_s']:9.2f}{x['peak_rss_mib']:10.1f}{x['png_bytes']:13,}"
+              f"{o['png_bytes'] / x['png_bytes']:9.3f}")
+    print("(render: frames / wall time of the whole process; peers: their own figure, which leaves out Python's start-up)")
+    print(f"\nrender stages ({o['drawn']} frames drawn, {o['reused']} reused; ms):")
+    print(f"  {'stage':12}{'total':>10}{'per drawn':>11}{'per frame':>11}")
+    for s in STAGES:
+        t = o["stage_ms_total"].get(s, 0)
+        print(f"  {s:12}{t:10.1f}{t / max(o['drawn'], 1):11.2f}{t / o['frames']:11.2f}")
+    g = r["goals"]
+    print(f"\nblur stage, one shadow, ms per frame: sigma 240 px {r['blur']['sigma240_ms_per_frame']:.2f}, "
+          f"sigma 8 px {r['blur']['sigma8_ms_per_frame']:.2f}, ratio {r['blur']['ratio']:.2f} (output area grows with 3 sigma)")
+    print(f"blur stage, full-canvas layer blur, ms per frame: sigma 240 px {r['blur']['layer_sigma240_ms_per_frame']:.2f}, "
+          f"sigma 8 px {r['blur']['layer_sigma8_ms_per_frame']:.2f}, ratio {r['blur']['layer_ratio']:.2f} (goal < 2)")
+    m = r["memory"]
+    print(f"peak RSS: 60 frames {m['peak_rss_mib_60_frames']:.1f} MiB, 600 frames {m['peak_rss_mib_600_frames']:.1f} MiB "
+          f"(--jobs {r['jobs']})")
+    print(f"same bytes at --jobs 1 and --jobs {r['jobs']}: {'yes' if r['identical_across_jobs'] else 'NO'}")
+    if "unlock_scale3" in r:
+        u = r["unlock_scale3"]
+        print(f"Scenes/unlock.json at scale 3: {u['frames']} frames, {u['fps']:.1f} frames/s, {u['png_bytes']:,} bytes, "
+              f"peak {u['peak_rss_mib']:.1f} MiB, ms per drawn frame: "
+              + ", ".join(f"{s} {u['stage_ms_per_drawn_frame'].get(s, 0):.2f}" for s in STAGES))
+    print("\ngoals:")
+    if "fps_ratio_skia" in g:
+        print(f"  frames/s vs skia-python  {g['fps_ratio_skia']:6.2f}x  (goal >= 8)     {'met' if g['fps_at_least_8x_skia'] else 'NOT met'}")
+        print(f"  PNG bytes vs skia-python {g['bytes_ratio_skia']:6.3f}x (goal <= 1.25)  {'met' if g['bytes_at_most_1.25x_skia'] else 'NOT met'}")
+    if "fps_ratio_cairo" in g:
+        print(f"  frames/s vs pycairo      {g['fps_ratio_cairo']:6.2f}x, PNG bytes {g['bytes_ratio_cairo']:.3f}x")
+    print(f"  all but encoding {g['non_encode_ms_total']:.0f} ms < encoding {g['encode_ms_total']:.0f} ms: "
+          f"{'met' if g['non_encode_under_encode'] else 'NOT met'}")
+    print(f"  blur sigma 240 / sigma 8, one shadow = {r['blur']['ratio']:.2f} < 2: {'met' if g['blur_ratio_under_2'] else 'NOT met'}")
+    print(f"  blur sigma 240 / sigma 8, full-canvas layer blur = {r['blur']['layer_ratio']:.2f} < 2: "
+          f"{'met' if g['layer_blur_ratio_under_2'] else 'NOT met'}")
+
+
+def compare(a_path, b_path):
+    """Side by side: the headline figures of two result files."""
+    a, b = (json.load(open(p)) for p in (a_path, b_path))
+    def rows(r):
+        o = r["render"]
+        out = {"frames/s": o["fps"], "PNG bytes": o["png_bytes"], "peak MiB": o["peak_rss_mib"],
+               "blur ratio": r["blur"]["ratio"]}
+        out.update({f"{s} ms/drawn": o["stage_ms_per_drawn_frame"].get(s, 0) for s in STAGES})
+        for n in ("skia", "cairo"):
+            if f"fps_ratio_{n}" in r["goals"]:
+                out[f"x {n} frames/s"] = r["goals"][f"fps_ratio_{n}"]
+                out[f"x {n} bytes"] = r["goals"][f"bytes_ratio_{n}"]
+        return out
+    ra, rb = rows(a), rows(b)
+    print(f"{'':20}{a['commit']:>14}{b['commit']:>14}{'new/old':>10}")
+    for k in ra:
+        if k in rb:
+            print(f"{k:20}{ra[k]:14.3f}{rb[k]:14.3f}{(rb[k] / ra[k] if ra[k] else float('nan')):10.3f}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--frames", type=int, default=int(os.environ.get("BENCH_FRAMES", 360)))
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("BENCH_JOBS", 2)))
+    ap.add_argument("--render", default=os.path.join(ROOT, ".build", "release", "render"))
+    ap.add_argument("--peers", default=os.environ.get("BENCH_PEERS", "skia,cairo"))
+    ap.add_argument("--keep", help="keep the rendered frames in this folder")
+    ap.add_argument("--quick", action="store_true", help="one blur run each, no Scenes/unlock.json")
+    ap.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
+    args = ap.parse_args()
+    if args.compare:
+        return compare(*args.compare)
+    args.peers = [p for p in args.peers.split(",") if p]
+    if not os.path.exists(TIME):
+        sys.exit("bench: GNU time (/usr/bin/time) is missing: apt-get install time")
+    r = bench(args)
+    report(r)
+    os.makedirs(os.path.join(HERE, "results"), exist_ok=True)
+    path = os.path.join(HERE, "results", f"{datetime.datetime.now():%Y%m%d-%H%M%S}-{r['commit']}.json")
+    with open(path, "w") as f:
+        json.dump(r, f, indent=2)
+    print(f"\nwrote {os.path.relpath(path, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
