@@ -17,6 +17,9 @@ struct AntialiasingDetector {
     @inline(__always)
     func isAntialiased(_ image: UnsafePointer<UInt32>, _ luma: UnsafePointer<Double>, _ x1: Int, _ y1: Int,
                        other: UnsafePointer<UInt32>) -> Bool {
+        if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
+            return isAntialiasedInside(image, luma, y1 * width + x1, other: other)
+        }
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let centerBrightness = luma[y1 * width + x1]
@@ -49,6 +52,14 @@ struct AntialiasingDetector {
     @inline(__always)
     func hasManySiblings(_ image: UnsafePointer<UInt32>, _ at: Int) -> Bool {
         let y1 = at / width, x1 = at - y1 * width
+        if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
+            // Inside: the early "> 2" exit only depends on the count, so count all 8 without branches.
+            let w = width, center = image[at]
+            @inline(__always) func same(_ n: Int) -> Int { image[n] == center ? 1 : 0 }
+            let above = same(at - w - 1) + same(at - w) + same(at - w + 1)
+            let below = same(at + w - 1) + same(at + w) + same(at + w + 1)
+            return above + same(at - 1) + same(at + 1) + below > 2
+        }
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let center = image[at]
@@ -60,5 +71,32 @@ struct AntialiasingDetector {
             }
         }
         return false
+    }
+
+    /// `isAntialiased` for a pixel with all 8 neighbours, written without early exits so that it runs with few
+    /// branches. Same answer: the "more than 2 equal neighbours" exit only depends on the count, and pixelmatch's
+    /// brightest / darkest neighbour is the first, in its column-by-column order, with the smallest / largest delta.
+    @inline(__always)
+    func isAntialiasedInside(_ image: UnsafePointer<UInt32>, _ luma: UnsafePointer<Double>, _ c: Int,
+                             other: UnsafePointer<UInt32>) -> Bool {
+        let w = width
+        // Column by column, top to bottom, as pixelmatch visits them.
+        let offsets = (-w - 1, -1, w - 1, -w, w, -w + 1, 1, w + 1)
+        let centerBrightness = luma[c]
+        var equal = 0
+        var brightest = 0.0, darkest = 0.0
+        var brightestAt = c, darkestAt = c
+        withUnsafeBytes(of: offsets) { raw in
+            for k in 0..<8 {
+                let n = c + raw.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self)
+                let delta = centerBrightness - luma[n]
+                equal += delta == 0 ? 1 : 0
+                if delta < brightest { brightest = delta; brightestAt = n }
+                if delta > darkest { darkest = delta; darkestAt = n }
+            }
+        }
+        if equal > 2 || darkest == 0 || brightest == 0 { return false }
+        return (hasManySiblings(image, brightestAt) && hasManySiblings(other, brightestAt))
+            || (hasManySiblings(image, darkestAt) && hasManySiblings(other, darkestAt))
     }
 }
