@@ -124,6 +124,12 @@ public struct GoldenComparison: Sendable {
             r.status = .sizeMismatch
             return r
         }
+        // Byte-identical frames (the usual case for goldens) need no colour arithmetic and no diff image.
+        if actual.pixels == expected.pixels {
+            r.totalPixels = actual.width * actual.height
+            r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return r
+        }
         // pixelmatch's diff image shows the first image faded: pass the expected frame first so the picture shows
         // what should be there, with red where the actual frame departs from it.
         let diff = ImageDiff(threshold: options.threshold, includeAA: options.includeAA, jobs: threadsPerFrame)

@@ -11,7 +11,7 @@ public final class ProgressReporter: @unchecked Sendable {
     private let lock = NSLock()
     private let style: Style
     private let task: String, unit: String
-    private let total: Int
+    private var total: Int
     private let start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
     private var drawn = false
@@ -28,9 +28,13 @@ public final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Reports `done` of `total` items finished.
-    public func update(done: Int) {
+    public func update(done: Int) { update(done: done, of: nil) }
+
+    /// Reports `done` items finished, of `total` when it is known only now.
+    public func update(done: Int, of newTotal: Int?) {
         guard style != .none else { return }
         lock.lock(); defer { lock.unlock() }
+        if let newTotal { total = newTotal }
         let now = DispatchTime.now().uptimeNanoseconds
         let elapsed = Double(now - start) / 1e9
         let rate = Double(done) / max(elapsed, 1e-9)

@@ -94,8 +94,8 @@ struct ReportFlags: ParsableArguments {
     }
 
     /// Writes the HTML report, the JUnit file and the summary.
-    func finish(_ run: GoldenRun, title: String, reportFolder: String?) throws {
-        var reportPath: String?
+    func finish(_ run: GoldenRun, title: String, reportFolder: String?, reportPath written: String? = nil) throws {
+        var reportPath = written
         do {
             if let folder = reportFolder { reportPath = try GoldenReport.write(run, title: title, to: folder) }
             if let junit { try writeText(GoldenSummary.junit(run, title: title), to: junit) }
