@@ -45,6 +45,7 @@ public struct GoldenTest: Sendable {
     public func run(_ loaded: LoadedScene, renderOptions: RenderOptions,
                     renderProgress: (@Sendable (Int, Int) -> Void)? = nil,
                     diffProgress: (@Sendable (Int, Int) -> Void)? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        clearEvidence()
         let scratch = NSTemporaryDirectory() + "render-test-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var renderOptions = renderOptions
@@ -115,6 +116,19 @@ public struct GoldenTest: Sendable {
                 try? FileManager.default.removeItem(atPath: target)
                 run.results[k].status = .updated
                 run.results[k].expectedPath = nil
+            }
+        }
+    }
+
+    /// Removes what an earlier run left in `artifacts` (its report and the PNGs in `actual/` and `diff/`), so that
+    /// the folder only ever shows the latest failure. Nothing else there is touched.
+    func clearEvidence() {
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: artifacts + "/index.html")
+        for sub in ["actual", "diff"] {
+            let folder = artifacts + "/" + sub
+            for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".png") {
+                try? fm.removeItem(atPath: folder + "/" + name)
             }
         }
     }
