@@ -8,9 +8,9 @@ JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them,
 # fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
-# monospaced; see docs/fonts.md).
+# monospaced; see docs/fonts.md); chromium for the preview page test (docs/previews.md).
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libfontconfig-dev \
-	fonts-inter fonts-dejavu-core fonts-quicksand python3
+	fonts-inter fonts-dejavu-core fonts-quicksand python3 chromium
 DEPS_STAMP := .build/.deps-installed
 
 .PHONY: all deps build debug test demo bench clean

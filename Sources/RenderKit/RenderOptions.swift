@@ -13,6 +13,9 @@ public struct RenderOptions: Sendable {
     /// Worker threads; each has its own surfaces.
     public var jobs: Int = 1
     public var compression: PNGCompression = .default
+    /// Render only this shard's block of frames and write `manifest.shard-K-of-N.json` instead of manifest.json
+    /// (`render merge` joins them).
+    public var shard: ShardSelection?
     /// Reuse the encoded bytes of an earlier frame whose display list is identical.
     public var reuseFrames = true
 

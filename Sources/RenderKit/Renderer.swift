@@ -72,8 +72,9 @@ public final class Renderer: @unchecked Sendable {
 
     /// The frame indices this render writes.
     public var frameIndices: [Int] {
-        let all = 0..<timeline.frameCount
+        let all = options.shard?.frames(of: timeline.frameCount) ?? 0..<timeline.frameCount
         guard let r = options.frames else { return Array(all) }
+        if options.shard != nil { return all.filter { r.contains($0) } }
         return Array(max(r.lowerBound, 0)...min(r.upperBound, timeline.frameCount - 1))
     }
 
@@ -147,8 +148,13 @@ public final class Renderer: @unchecked Sendable {
                                     timings: results.timings,
                                     seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         do {
-            try OutputFolder.removeStaleFrames(dir, keeping: Set(indices.map(fileName)), renderedAll: options.frames == nil)
-            try writeFileAtomically(Array(Manifest.json(self, frames: frames).utf8), to: dir + "/manifest.json")
+            let manifest = Manifest.json(self, frames: frames)
+            if let shard = options.shard {
+                try writeFileAtomically(Array(ShardManifest.json(manifest, shard: shard).utf8), to: dir + "/" + shard.manifestName)
+            } else {
+                try OutputFolder.removeStaleFrames(dir, keeping: Set(indices.map(fileName)), renderedAll: options.frames == nil)
+                try writeFileAtomically(Array(manifest.utf8), to: dir + "/manifest.json")
+            }
             try writeFileAtomically(Array(EventLog.json(timeline).utf8), to: dir + "/events.json")
         } catch {
             throw .output("\(error)")

@@ -38,11 +38,18 @@ struct Frames: ParsableCommand {
     @Flag(help: "Print per-stage timings after the render.")
     var timings = false
 
+    @Option(help: ArgumentHelp("Render the K-th of N disjoint blocks of frames, with manifest.shard-K-of-N.json (join with `render merge`).", valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: "Progress on stderr: auto (a line on a terminal), json (one JSON object per line) or none.")
+    var progress: ProgressReporter.Style = .auto
+
     func validate() throws {
         if let j = jobs, j < 1 || j > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(j))") }
         if frames != nil && at != nil { throw ValidationError("give --frames or --at, not both") }
         if let f = frames, parseRange(f) == nil { throw ValidationError("--frames takes A-B or N with whole numbers, A ≤ B (got \"\(f)\")") }
         if let a = at, !(a >= 0 && a.isFinite) { throw ValidationError("--at must be a time in seconds ≥ 0 (got \(a))") }
+        if let s = shard, ShardSelection(s) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N (got \"\(s)\")") }
     }
 
     func parseRange(_ s: String) -> ClosedRange<Int>? {
@@ -60,6 +67,7 @@ struct Frames: ParsableCommand {
         options.outputDirectory = out
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.compression = compression.value
+        options.shard = shard.flatMap(ShardSelection.init)
         let renderer: Renderer
         do {
             // --at T renders the one frame that shows time T.
@@ -79,7 +87,8 @@ struct Frames: ParsableCommand {
             printError("\(sceneOptions.scene): frame \(r.lowerBound) is past the end (the scene has \(renderer.timeline.frameCount) frames, 0-\(renderer.timeline.frameCount - 1))")
             throw ExitCode(2)
         }
-        let progress = ProgressDisplay(enabled: !quiet, total: renderer.frameIndices.count)
+        let progress = ProgressReporter(style: quiet && self.progress == .auto ? .none : self.progress,
+                                        task: "render", total: renderer.frameIndices.count)
         Interrupts.install(renderer.cancellation)
         let summary: RenderSummary
         do {

@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
           render check Scenes/unlock.json               validate only
           render dump Scenes/unlock.json --at 2         view tree and display list as text
         """,
-        subcommands: [Frames.self, Check.self, Dump.self],
+        subcommands: [Frames.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self],
         defaultSubcommand: Frames.self
     )
 }

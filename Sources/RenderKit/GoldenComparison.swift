@@ -1,0 +1,191 @@
+import Foundation
+import Geometry
+import ImageIO
+import Snapshot
+
+/// Why a comparison could not be made at all (exit status 2), as opposed to a failed one.
+public struct GoldenInputError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What a whole comparison found.
+public struct GoldenRun: Sendable {
+    /// One result per file name, sorted by name.
+    public var results: [GoldenFrameResult]
+    public var options: GoldenOptions
+    /// Wall-clock seconds of the comparison.
+    public var seconds: Double
+
+    public var passed: Bool { !results.contains { $0.failed } }
+    public var failures: [GoldenFrameResult] { results.filter(\.failed) }
+    public func count(_ s: GoldenFrameResult.Status) -> Int { results.filter { $0.status == s }.count }
+}
+
+/// Compares actual renders with expected ones — two PNG files, or two folders whose PNG files are paired by name —
+/// the way pixelmatch 5.3 counts (see `ImageDiff`), and writes a diff image for every frame with over-threshold pixels.
+public struct GoldenComparison: Sendable {
+    public var options: GoldenOptions
+    /// Where diff images go (created when needed); nil writes none.
+    public var diffFolder: String?
+
+    public init(options: GoldenOptions, diffFolder: String? = nil) {
+        self.options = options
+        self.diffFolder = diffFolder
+    }
+
+    /// One pair to compare: a name and the path on each side (nil when that side has no such file).
+    public struct Pair: Sendable {
+        public var name: String
+        public var actual: String?
+        public var expected: String?
+        public init(name: String, actual: String?, expected: String?) {
+            self.name = name; self.actual = actual; self.expected = expected
+        }
+    }
+
+    /// The pairs for two paths that are both files or both folders.
+    public static func pairs(actual: String, expected: String) throws(GoldenInputError) -> [Pair] {
+        let a = kind(actual), e = kind(expected)
+        switch (a, e) {
+        case (.file, .file):
+            return [Pair(name: (actual as NSString).lastPathComponent, actual: actual, expected: expected)]
+        case (.folder, .folder):
+            let left = try pngNames(actual), right = try pngNames(expected)
+            return Set(left).union(right).sorted().map {
+                Pair(name: $0, actual: left.contains($0) ? actual + "/" + $0 : nil,
+                     expected: right.contains($0) ? expected + "/" + $0 : nil)
+            }
+        case (.none, _): throw GoldenInputError("\(actual): no such file or folder")
+        case (_, .none): throw GoldenInputError("\(expected): no such file or folder")
+        default: throw GoldenInputError("compare two PNG files or two folders, not a file with a folder")
+        }
+    }
+
+    enum Kind { case file, folder, none }
+    static func kind(_ path: String) -> Kind {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return .none }
+        return isDir.boolValue ? .folder : .file
+    }
+
+    /// The `.png` files directly in `folder`, hidden files left out.
+    static func pngNames(_ folder: String) throws(GoldenInputError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder)
+                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw GoldenInputError("cannot list \(folder): \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Compares every pair, frames spread over `options.jobs` threads; `progress` gets (done, total).
+    /// - Throws: `GoldenInputError` when a file cannot be read or is not a PNG.
+    public func compare(_ pairs: [Pair], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GoldenInputError) -> GoldenRun {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let d = diffFolder, pairs.contains(where: { $0.actual != nil && $0.expected != nil }) {
+            do { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) } catch {
+                throw GoldenInputError("cannot create \(d): \((error as NSError).localizedDescription)")
+            }
+        }
+        let slots = ResultSlots(count: pairs.count)
+        let jobs = max(1, min(options.jobs, pairs.count))
+        var configured = self
+        configured.threadsPerFrame = max(1, options.jobs / jobs)
+        let engine = configured
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            var i = worker
+            while i < pairs.count, !slots.hasError {
+                slots.store(i, Result { () throws(GoldenInputError) in try engine.compare(pairs[i]) })
+                progress?(slots.done, pairs.count)
+                i += jobs
+            }
+        }
+        let results = try slots.results()
+        return GoldenRun(results: results, options: options,
+                         seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    /// Threads inside one frame's comparison: all of them for a single pair, else frames run side by side.
+    var threadsPerFrame = 1
+
+    /// Compares one pair.
+    public func compare(_ pair: Pair) throws(GoldenInputError) -> GoldenFrameResult {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var r = GoldenFrameResult(name: pair.name, status: .same)
+        r.actualPath = pair.actual
+        r.expectedPath = pair.expected
+        guard let actualPath = pair.actual else { r.status = .missing; return r }
+        guard let expectedPath = pair.expected else { r.status = .extra; return r }
+        let actual = try Self.read(actualPath), expected = try Self.read(expectedPath)
+        r.actualSize = (actual.width, actual.height)
+        r.expectedSize = (expected.width, expected.height)
+        guard actual.width == expected.width, actual.height == expected.height else {
+            r.status = .sizeMismatch
+            return r
+        }
+        // Byte-identical frames (the usual case for goldens) need no colour arithmetic and no diff image.
+        if actual.pixels == expected.pixels {
+            r.totalPixels = actual.width * actual.height
+            r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return r
+        }
+        // pixelmatch's diff image shows the first image faded: pass the expected frame first so the picture shows
+        // what should be there, with red where the actual frame departs from it.
+        let diff = ImageDiff(threshold: options.threshold, includeAA: options.includeAA, jobs: threadsPerFrame)
+        let found: ImageDiffResult
+        let compareStart = DispatchTime.now().uptimeNanoseconds
+        do { found = try diff.compare(expected, actual, makeDiffImage: diffFolder != nil) } catch {
+            throw GoldenInputError("\(pair.name): \(error)")
+        }
+        r.compareSeconds = Double(DispatchTime.now().uptimeNanoseconds - compareStart) / 1e9
+        r.differingPixels = found.differingPixels
+        r.antialiasedPixels = found.antialiasedPixels
+        r.totalPixels = found.totalPixels
+        r.status = options.passes(differing: found.differingPixels, total: found.totalPixels) ? .same : .different
+        if let folder = diffFolder, let image = found.diffImage, found.differingPixels + found.antialiasedPixels > 0 {
+            let path = folder + "/" + pair.name
+            do { try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path) } catch {
+                throw GoldenInputError("cannot write the diff image \(path): \(error)")
+            }
+            r.diffPath = path
+        }
+        r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return r
+    }
+
+    static func read(_ path: String) throws(GoldenInputError) -> RGBAImage {
+        do { return try PNGDecoder().decode(contentsOf: path) } catch {
+            throw GoldenInputError("\(path): \(error)")
+        }
+    }
+}
+
+/// Results stored by index from worker threads.
+final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Result<GoldenFrameResult, GoldenInputError>?]
+    private var finished = 0
+    private var failed = false
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+    func store(_ i: Int, _ r: Result<GoldenFrameResult, GoldenInputError>) {
+        lock.lock(); defer { lock.unlock() }
+        items[i] = r
+        finished += 1
+        if case .failure = r { failed = true }
+    }
+    var done: Int { lock.lock(); defer { lock.unlock() }; return finished }
+    var hasError: Bool { lock.lock(); defer { lock.unlock() }; return failed }
+    func results() throws(GoldenInputError) -> [GoldenFrameResult] {
+        lock.lock(); defer { lock.unlock() }
+        var out: [GoldenFrameResult] = []
+        for item in items {
+            switch item {
+            case .success(let r): out.append(r)
+            case .failure(let e): throw e
+            case nil: continue
+            }
+        }
+        return out
+    }
+}

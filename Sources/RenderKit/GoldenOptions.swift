@@ -1,0 +1,20 @@
+/// How two renders are compared: pixelmatch's per-pixel test, then a per-frame allowance.
+public struct GoldenOptions: Sendable {
+    /// YIQ sensitivity 0…1 (pixelmatch's `threshold`, default 0.1).
+    public var threshold: Double = 0.1
+    /// Count antialiasing-like pixels too (pixelmatch's `includeAA`).
+    public var includeAA = false
+    /// A frame passes with at most this many counted pixels…
+    public var maxDiffPixels = 0
+    /// …or with at most this fraction (0…1) of its pixels counted: the larger allowance wins, as in Playwright.
+    public var maxDiffRatio = 0.0
+    /// Threads comparing frames.
+    public var jobs = 1
+
+    public init() {}
+
+    /// Whether `differing` counted pixels out of `total` are within the allowance.
+    public func passes(differing: Int, total: Int) -> Bool {
+        differing <= maxDiffPixels || Double(differing) <= maxDiffRatio * Double(total)
+    }
+}

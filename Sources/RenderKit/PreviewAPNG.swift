@@ -1,0 +1,89 @@
+import Geometry
+import ImageIO
+
+/// Writes an animated PNG (APNG, Mozilla's extension of PNG that browsers show as an animation and other readers as
+/// its first frame): IHDR, `acTL` (frame count, plays), then per frame an `fcTL` (size, offset 0,0, delay, dispose
+/// none, blend source) followed by the frame's image data — IDAT for the first frame, `fdAT` (a sequence number, then
+/// the same zlib data) for the others. Frames are compressed by `PNGEncoder` and their IDAT data re-wrapped.
+public enum PreviewAPNG {
+    /// Why an animation cannot be written.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The APNG file of `frames` (all the same size), each shown `delayNumerator/delayDenominator` seconds,
+    /// looping `plays` times (0: forever).
+    public static func encode(_ frames: [RGBAImage], delayNumerator: UInt16, delayDenominator: UInt16, plays: UInt32 = 0,
+                              compression: PNGCompression = .fast) throws -> [UInt8] {
+        guard let first = frames.first else { throw Failure(description: "an animation needs at least one frame") }
+        guard frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
+            throw Failure(description: "all frames of an animation must have the same size")
+        }
+        let encoder = PNGEncoder(compression: compression)
+        var out = PreviewChunks()
+        var sequence: UInt32 = 0
+        for (k, frame) in frames.enumerated() {
+            let chunks = try PreviewChunks.read(try encoder.encode(frame))
+            if k == 0 {
+                guard let header = chunks.first(where: { $0.type == "IHDR" }) else { throw Failure(description: "no IHDR") }
+                out.append("IHDR", header.data)
+                out.append("acTL", be32(UInt32(frames.count)) + be32(plays))
+            }
+            // fcTL: sequence, width, height, x, y, delay numerator and denominator, dispose op 0 (none), blend op 0 (source).
+            out.append("fcTL", be32(sequence) + be32(UInt32(frame.width)) + be32(UInt32(frame.height)) + be32(0) + be32(0)
+                       + be16(delayNumerator) + be16(delayDenominator) + [0, 0])
+            sequence += 1
+            for idat in chunks where idat.type == "IDAT" {
+                if k == 0 {
+                    out.append("IDAT", idat.data)
+                } else {
+                    out.append("fdAT", be32(sequence) + idat.data)
+                    sequence += 1
+                }
+            }
+        }
+        out.append("IEND", [])
+        return out.bytes
+    }
+
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
+}
+
+/// A PNG byte stream being built, and the reader of a PNG's chunks.
+struct PreviewChunks {
+    private(set) var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+    mutating func append(_ type: String, _ data: [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        bytes += PreviewAPNG.be32(UInt32(data.count)) + typeBytes + data
+        bytes += PreviewAPNG.be32(Self.crc32(typeBytes + data))
+    }
+
+    /// The chunks of a PNG file we wrote ourselves (so well-formed): type and data.
+    static func read(_ png: [UInt8]) throws -> [(type: String, data: [UInt8])] {
+        var out: [(String, [UInt8])] = []
+        var p = 8
+        while p + 12 <= png.count {
+            let length = Int(png[p]) << 24 | Int(png[p + 1]) << 16 | Int(png[p + 2]) << 8 | Int(png[p + 3])
+            guard p + 12 + length <= png.count else { throw PreviewAPNG.Failure(description: "truncated PNG chunk") }
+            let type = String(decoding: png[p + 4..<p + 8], as: UTF8.self)
+            out.append((type, Array(png[p + 8..<p + 8 + length])))
+            p += 12 + length
+        }
+        return out
+    }
+
+    /// CRC-32 (ISO 3309, polynomial 0xEDB88320 reflected), as PNG chunks carry it.
+    static func crc32(_ data: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in data { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+
+    static let table: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import ImageIO
+
+/// `render merge`: joins the shard manifests of one render (in one folder or several) into manifest.json, after
+/// checking that all N shards are there, agree on the scene and its settings, and together hold every frame exactly
+/// once, with every frame file present (and, with `verify`, with the pixels its hash says).
+public enum ShardMerge {
+    /// What a merge did.
+    public struct Summary: Sendable {
+        public var shards: Int
+        public var frames: Int
+        /// Frame files copied into the output folder from other folders.
+        public var copied: Int
+        public var manifestPath: String
+    }
+
+    /// Merges the shards found in `folders` into `output` (one of them, or a new folder the frames are copied to).
+    public static func merge(folders: [String], into output: String, verify: Bool = false) throws(ShardMergeError) -> Summary {
+        var parsed: [ShardManifest.Parsed] = []
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.hasPrefix("manifest.shard-") && name.hasSuffix(".json") {
+                parsed.append(try ShardManifest.parse(folder + "/" + name, folder: folder))
+            }
+        }
+        guard let first = parsed.first else {
+            throw ShardMergeError("no shard manifests (manifest.shard-K-of-N.json) in \(folders.joined(separator: ", "))")
+        }
+        let n = first.shard.count
+        var byIndex: [Int: ShardManifest.Parsed] = [:]
+        for p in parsed {
+            guard p.shard.count == n else {
+                throw ShardMergeError("\(p.path) is shard \(p.shard) but \(first.path) is shard \(first.shard): different shard counts")
+            }
+            guard p.header == first.header else {
+                throw ShardMergeError("\(p.path) and \(first.path) come from different renders (scene, fps, size or scale differ)")
+            }
+            if let other = byIndex[p.shard.index] {
+                throw ShardMergeError("shard \(p.shard) appears twice: \(other.path) and \(p.path)")
+            }
+            byIndex[p.shard.index] = p
+        }
+        let absent = (1...n).filter { byIndex[$0] == nil }
+        guard absent.isEmpty else {
+            throw ShardMergeError("missing shard\(absent.count == 1 ? "" : "s") \(absent.map { "\($0)/\(n)" }.joined(separator: ", "))")
+        }
+        // Every frame exactly once.
+        let frameCount = first.frameCount
+        var owner = [String?](repeating: nil, count: frameCount)
+        var entries = [(file: String, hash: String, folder: String)?](repeating: nil, count: frameCount)
+        for k in 1...n {
+            guard let p = byIndex[k] else { continue }
+            for f in p.frames {
+                guard f.index >= 0 && f.index < frameCount else {
+                    throw ShardMergeError("\(p.path): frame \(f.index) is outside 0…\(frameCount - 1)")
+                }
+                if let o = owner[f.index] { throw ShardMergeError("frame \(f.index) is in two shards: \(o) and \(p.path)") }
+                owner[f.index] = p.path
+                entries[f.index] = (f.file, f.hash, p.folder)
+            }
+        }
+        let lacking = (0..<frameCount).filter { entries[$0] == nil }
+        guard lacking.isEmpty else {
+            let list = lacking.prefix(10).map(String.init).joined(separator: ", ") + (lacking.count > 10 ? ", …" : "")
+            throw ShardMergeError("\(lacking.count) frame\(lacking.count == 1 ? " is" : "s are") in no shard: \(list)")
+        }
+        do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+            throw ShardMergeError("cannot create \(output): \((error as NSError).localizedDescription)")
+        }
+        var copied = 0
+        var lines: [String] = []
+        for i in 0..<frameCount {
+            guard let e = entries[i] else { continue }
+            let source = e.folder + "/" + e.file
+            guard FileManager.default.fileExists(atPath: source) else {
+                throw ShardMergeError("frame \(i): \(source) is listed in its shard manifest but does not exist")
+            }
+            if verify {
+                let hash: String
+                do { hash = pixelHash(try PNGDecoder().decode(contentsOf: source)) } catch {
+                    throw ShardMergeError("frame \(i): \(source): \(error)")
+                }
+                guard hash == e.hash else { throw ShardMergeError("frame \(i): \(source) does not have the pixels its manifest hash says") }
+            }
+            if !sameFolder(e.folder, output) {
+                do { try writeFileAtomically(try readFileBytes(at: source), to: output + "/" + e.file) } catch {
+                    throw ShardMergeError("cannot copy \(source): \(error)")
+                }
+                copied += 1
+            }
+            lines.append("\n    {\"index\": \(i), \"file\": \(jsonString(e.file)), \"hash\": \"\(e.hash)\"}")
+        }
+        try copyEvents(from: byIndex.values.map(\.folder), to: output)
+        let manifest = first.header + "  \"frames\": [" + lines.joined(separator: ",") + (lines.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        let path = output + "/manifest.json"
+        do { try writeFileAtomically(Array(manifest.utf8), to: path) } catch {
+            throw ShardMergeError("cannot write \(path): \(error)")
+        }
+        return Summary(shards: n, frames: frameCount, copied: copied, manifestPath: path)
+    }
+
+    /// Every shard writes the same events.json (each simulates the whole timeline); check that and keep one.
+    static func copyEvents(from folders: [String], to output: String) throws(ShardMergeError) {
+        let texts = Set(folders).compactMap { FileManager.default.contents(atPath: $0 + "/events.json") }
+        guard let one = texts.first else { return }
+        guard texts.allSatisfy({ $0 == one }) else { throw ShardMergeError("the shards' events.json files differ") }
+        do { try writeFileAtomically(Array(one), to: output + "/events.json") } catch {
+            throw ShardMergeError("cannot write \(output)/events.json: \(error)")
+        }
+    }
+
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import RenderKit
+
+/// `render preview SCENE.json`: an HTML page to scrub through the frames, with the events track and the strip.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a self-contained HTML preview (scrubber, play/pause, stepping, events track, strip) and an APNG.",
+        discussion: """
+        Writes preview.html, preview.png (animated PNG) and strip.png into Output/<name>-preview/ or --out. \
+        Frames are drawn at 1 pixel per point unless --scale says otherwise. Open the page at a frame with \
+        preview.html#frame=N.
+        """)
+
+    @OptionGroup var sceneOptions: SceneOptions
+    @Option(help: "Output folder (default: Output/<name>-preview).")
+    var out: String?
+    @Flag(name: .customLong("no-apng"), help: "Do not write preview.png.")
+    var noAPNG = false
+    @Option(help: "Frames on the page's contact sheet.")
+    var stripCount: Int = 12
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+    @Option(help: "Progress on stderr: auto, json or none.")
+    var progress: ProgressReporter.Style = .auto
+
+    func validate() throws {
+        if stripCount < 1 || stripCount > 1000 { throw ValidationError("--strip-count must be between 1 and 1000 (got \(stripCount))") }
+    }
+
+    func run() throws {
+        let loaded = try sceneOptions.load()
+        var options = RenderOptions()
+        options.fps = sceneOptions.fps
+        options.scale = sceneOptions.scale ?? 1
+        var page = PreviewPage()
+        page.writeAnimation = !noAPNG
+        page.strip.count = stripCount
+        let folder = out ?? "Output/\(loaded.scene.name)-preview"
+        let reporter = ProgressReporter(style: quiet && progress == .auto ? .none : progress, task: "preview", total: 0)
+        do {
+            let written = try page.write(try Renderer(loaded, options: options), to: folder) { done, total in
+                reporter.update(done: done, of: total)
+            }
+            reporter.finish()
+            if !quiet { print("\(written.frames) frames → \(written.page)") }
+        } catch {
+            reporter.finish()
+            printError("\(sceneOptions.scene): \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import RenderKit
+
+/// `render test SCENE.json --golden DIR`: render, then compare with golden frames, recording goldens as asked.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Render a scene and compare its frames with golden frames.",
+        discussion: """
+        Frames are paired with the goldens in --golden by file name and compared as `render diff` does. \
+        --record (or the RENDER_RECORD environment variable) decides what is written to --golden: \
+        missing (default) records frames that have no golden yet, all records every frame, failed \
+        replaces the goldens of failing frames, never records nothing. On failure, index.html, the \
+        failing frames and their diff images go to --artifacts.
+
+        Exit status: 0 all frames match (or were recorded), 1 a frame differs or the scene is bad, 2 bad usage \
+        or unreadable goldens.
+        """)
+
+    @OptionGroup var sceneOptions: SceneOptions
+    @Option(help: "Folder of golden frames (created when recording).")
+    var golden: String
+    @Option(help: ArgumentHelp("missing, all, failed or never (default: $RENDER_RECORD, else missing).", valueName: "MODE"))
+    var record: String?
+    @Option(help: "Folder for the report and failing frames (default: Output/<name>-test).")
+    var artifacts: String?
+    @OptionGroup var comparison: ComparisonFlags
+    @OptionGroup var reporting: ReportFlags
+
+    func validate() throws {
+        _ = try recordMode()
+    }
+
+    func recordMode() throws -> GoldenRecordMode {
+        let fromEnvironment = ProcessInfo.processInfo.environment["RENDER_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = record ?? fromEnvironment else { return .missing }
+        guard let mode = GoldenRecordMode(rawValue: text.lowercased()) else {
+            let source = record != nil ? "--record" : "RENDER_RECORD"
+            throw ValidationError("\(source) must be missing, all, failed or never (got \"\(text)\")")
+        }
+        return mode
+    }
+
+    func run() throws {
+        let loaded = try sceneOptions.load()
+        var renderOptions = RenderOptions()
+        renderOptions.fps = sceneOptions.fps
+        renderOptions.scale = sceneOptions.scale
+        renderOptions.jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let artifactsFolder = artifacts ?? "Output/\(loaded.scene.name)-test"
+        let test = GoldenTest(golden: golden, mode: try recordMode(), options: comparison.options, artifacts: artifactsFolder)
+        let renderProgress = reporting.progressReporter(task: "render", total: 0)
+        let diffProgress = reporting.progressReporter(task: "diff", total: 0)
+        let outcome: (run: GoldenRun, artifactsWritten: Bool)
+        do {
+            outcome = try test.run(loaded, renderOptions: renderOptions,
+                                   renderProgress: { done, total in renderProgress.update(done: done, of: total) },
+                                   diffProgress: { done, total in diffProgress.update(done: done, of: total) })
+        } catch {
+            renderProgress.finish(); diffProgress.finish()
+            printError("\(sceneOptions.scene): \(error)")
+            if case .render = error { throw ExitCode(1) }
+            throw ExitCode(2)
+        }
+        renderProgress.finish(); diffProgress.finish()
+        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)",
+                             reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil)
+        if !outcome.run.passed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ImageIO
+import XCTest
+
+/// `--shard K/N` and `render merge`: the union of the shards is the full render, byte for byte.
+final class ShardCLITests: XCTestCase {
+    func files(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    func testShardsMergeToTheFullRenderByteForByte() throws {
+        let dir = try DiffCLI.scratch("shard")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = dir + "/square.json"
+        try DiffCLI.movingSquare().write(toFile: scene, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try DiffCLI.run(["frames", scene, "--out", dir + "/full", "-q"]).status, 0)
+        var blocks: [[String]] = []
+        for k in 1...3 {
+            XCTAssertEqual(try DiffCLI.run(["frames", scene, "--out", dir + "/s\(k)", "--shard", "\(k)/3", "-q"]).status, 0)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/s\(k)/manifest.json"))
+            blocks.append(files(dir + "/s\(k)").filter { $0.hasPrefix("frame_") })
+        }
+        // 10 frames in 3 blocks: ⌊k·10/3⌋ boundaries 0, 3, 6, 10.
+        XCTAssertEqual(blocks.map(\.count), [3, 3, 4])
+        XCTAssertEqual(blocks.joined().sorted(), (0..<10).map { String(format: "frame_%05d.png", $0) })
+
+        let merged = try DiffCLI.run(["merge", dir + "/s1", dir + "/s2", dir + "/s3", "--out", dir + "/merged", "--verify"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        let expected = files(dir + "/full")
+        XCTAssertEqual(files(dir + "/merged"), expected)
+        for name in expected {
+            XCTAssertEqual(try readFileBytes(at: dir + "/merged/" + name), try readFileBytes(at: dir + "/full/" + name), name)
+        }
+    }
+
+    func testMergeRefusesIncompleteOrOverlappingShards() throws {
+        let dir = try DiffCLI.scratch("shard-bad")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = dir + "/square.json"
+        try DiffCLI.movingSquare().write(toFile: scene, atomically: true, encoding: .utf8)
+        for (folder, shard) in [("a", "1/2"), ("b", "2/2"), ("c", "2/3")] {
+            XCTAssertEqual(try DiffCLI.run(["frames", scene, "--out", dir + "/" + folder, "--shard", shard, "-q"]).status, 0)
+        }
+        let missing = try DiffCLI.run(["merge", dir + "/a", "--out", dir + "/m1"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("missing shard 2/2"), missing.stderr)
+        XCTAssertEqual(try DiffCLI.run(["merge", dir + "/a", dir + "/c", "--out", dir + "/m2"]).status, 1, "different N")
+        // A frame file deleted after rendering is caught.
+        try FileManager.default.removeItem(atPath: dir + "/b/frame_00007.png")
+        XCTAssertEqual(try DiffCLI.run(["merge", dir + "/a", dir + "/b", "--out", dir + "/m3"]).status, 1)
+        XCTAssertEqual(try DiffCLI.run(["frames", scene, "--shard", "0/2"]).status, 2)
+        XCTAssertEqual(try DiffCLI.run(["frames", scene, "--shard", "3/2"]).status, 2)
+    }
+}
