@@ -14,7 +14,14 @@ struct ViewResolver {
     mutating func resolve(_ v: ViewSpec, identity: String, alsoPresent: [Bool]? = nil) -> ResolvedView? {
         if !moves.isEmpty, let m = moves[v.id?.resolve(loopVariables()) ?? identity], m.morph {
             // A morphing pair shows one view whose shape parameters interpolate: no cross-fade.
-            if m.leaving == (v.id?.resolve(loopVariables()) ?? identity) { return nil }
+            if m.leaving == (v.id?.resolve(loopVariables()) ?? identity) {
+                // The entering view stands for both, so the leaving one is not drawn; but it keeps its
+                // place in its parent's layout until the move ends, as any leaving view does while its
+                // removal plays (otherwise its siblings would jump into its space at the first frame).
+                guard var placeholder = build(v, identity: identity) else { return nil }
+                placeholder.modifiers.opacity = 0
+                return placeholder
+            }
             guard var view = build(v, identity: identity) else { return nil }
             if let old = m.leavingView { view.kind = morphKind(from: old.kind, to: view.kind, progress: m.progress) }
             return view

@@ -1,0 +1,94 @@
+import Foundation
+import Geometry
+import RenderKit
+import XCTest
+
+final class ReferenceSceneDiveDeeperTests: XCTestCase {
+    /// Thumbnail frames at rest (points), from the scene's layout: list cell and detail hero.
+    let listThumb = Rect(x: 28, y: 212.8291, width: 60, height: 60)
+    let detailThumb = Rect(x: 0, y: 0, width: 390, height: 260)
+    let hero = "body.children[3].children[0]"
+
+    /// The open move: a critically damped spring (response 0.5 s) with relative initial velocity 0.5,
+    /// x(t) = 1 − (1 + (ω − v₀)·t)·e^(−ωt), ω = 2π / response: the closed form, written here.
+    func openFraction(_ t: Double) -> Double {
+        let w = 2 * Double.pi / 0.5, v0 = 0.5
+        return t <= 0 ? 0 : 1 - (1 + (w - v0) * t) * exp(-w * t)
+    }
+
+    func mix(_ a: Rect, _ b: Rect, _ f: Double) -> Rect {
+        Rect(x: a.minX + (b.minX - a.minX) * f, y: a.minY + (b.minY - a.minY) * f,
+             width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f)
+    }
+
+    func testThumbnailTravelsBetweenListAndDetailFrames() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        let closed = try XCTUnwrap(try r.viewFrames(frame: 0)["body.children[2].children[2].children[0].children[0]"])
+        let open = try XCTUnwrap(try r.viewFrames(frame: 100)[hero])
+        for (a, b) in [(closed, listThumb), (open, detailThumb)] {
+            XCTAssertEqual(a.minX, b.minX, accuracy: 1e-3); XCTAssertEqual(a.minY, b.minY, accuracy: 1e-3)
+            XCTAssertEqual(a.width, b.width, accuracy: 1e-3); XCTAssertEqual(a.height, b.height, accuracy: 1e-3)
+        }
+        // Frames 31…40 cover the move up to and past its midpoint (open at t = 0.5 s).
+        var sawMidpoint = false
+        for i in 31...40 {
+            let f = openFraction(Double(i) / 60 - 0.5)
+            let frame = try XCTUnwrap(try r.viewFrames(frame: i)[hero], "frame \(i)")
+            let expected = mix(listThumb, detailThumb, f)
+            XCTAssertEqual(frame.minX, expected.minX, accuracy: 0.01, "x at frame \(i)")
+            XCTAssertEqual(frame.minY, expected.minY, accuracy: 0.01, "y at frame \(i)")
+            XCTAssertEqual(frame.width, expected.width, accuracy: 0.01, "width at frame \(i)")
+            XCTAssertEqual(frame.height, expected.height, accuracy: 0.01, "height at frame \(i)")
+            if f > 0.35 && f < 0.65 {
+                sawMidpoint = true
+                XCTAssertTrue(frame.minX < listThumb.minX && frame.minX > detailThumb.minX)
+                XCTAssertTrue(frame.minY < listThumb.minY && frame.minY > detailThumb.minY)
+                XCTAssertTrue(frame.width > listThumb.width && frame.width < detailThumb.width)
+                XCTAssertTrue(frame.height > listThumb.height && frame.height < detailThumb.height)
+            }
+        }
+        XCTAssertTrue(sawMidpoint)
+    }
+
+    /// The fade view over the list goes from transparent to opaque white, monotonically, following the
+    /// same spring: read on an empty patch of the #F2F2F7 background at (195, 580) pt.
+    func testFadeViewOpacityRisesMonotonically() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        func grey(_ i: Int) throws -> Double {
+            let img = try r.image(frame: i)
+            return Double(img.pixels[4 * (580 * 2 * img.width + 195 * 2)])
+        }
+        XCTAssertEqual(try grey(0), 0xF2)
+        var previous = 0.0
+        for i in stride(from: 30, through: 80, by: 2) {
+            let g = try grey(i)
+            XCTAssertGreaterThanOrEqual(g, previous, "frame \(i)")
+            XCTAssertEqual(g, 242 + 13 * openFraction(Double(i) / 60 - 0.5), accuracy: 1, "frame \(i)")
+            previous = g
+        }
+        XCTAssertEqual(try grey(100), 255)
+    }
+
+    /// Interactive: the first pan (45 pt up, progress 0.075) cancels back to the list; the second
+    /// (220 pt up, progress 220/600) follows the finger, then finishes into the detail.
+    func testPanCancelsBelowOneTenthAndFinishesAbove() throws {
+        let r = try loadReferenceScene("dive-deeper-interactive.json")
+        func thumb(_ i: Int) throws -> Rect { try XCTUnwrap(try r.viewFrames(frame: i)["thumb"]) }
+        XCTAssertEqual(try thumb(0).width, 60, accuracy: 1e-9)
+        XCTAssertEqual(try thumb(54).width, 60 + 330 * 45.0 / 600, accuracy: 1e-6, "end of the first pan")
+        // Released at 0.9 s: it springs back with the open spring, x(t) of the remaining 45/600.
+        for i in [60, 66, 76, 88] {
+            let rest = 1 - openFraction(Double(i) / 60 - 0.9)
+            XCTAssertEqual(try thumb(i).width, 60 + 330 * 45.0 / 600 * rest, accuracy: 1e-3, "cancelling, frame \(i)")
+        }
+        XCTAssertEqual(try thumb(126).width, 60 + 330 * 220.0 / 600, accuracy: 1e-6, "end of the second pan")
+        XCTAssertEqual(try thumb(126).height, 60 + 200 * 220.0 / 600, accuracy: 1e-6)
+        XCTAssertEqual(try thumb(200).width, 390, accuracy: 0.1, "finished")
+        XCTAssertEqual(try thumb(200).height, 260, accuracy: 0.1)
+        // Progress never passes 0.9 while dragging, and the fade view's opacity is the progress.
+        let p = r.loaded.scene.state.firstIndex { $0.name == "p" } ?? 0
+        let dragging = r.timeline.history.snapshots.filter { $0.animation == nil && $0.time > 0 }
+        XCTAssertFalse(dragging.isEmpty)
+        for s in dragging { XCTAssertLessThanOrEqual(s.values[p].number ?? 2, 0.9) }
+    }
+}
