@@ -97,6 +97,7 @@ public final class Renderer: @unchecked Sendable {
         let failure = FailureBox()
         let timeline = self.timeline, scale = self.scale, options = self.options
         let cancellation = self.cancellation
+        let touches = options.showTouches ? TouchOverlay(scene: loaded.scene) : nil
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var timings = StageTimings()
             let pipeline: FramePipeline
@@ -109,7 +110,8 @@ public final class Renderer: @unchecked Sendable {
             while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
                 let i = indices[slot]
                 let state = timings.measure(.timeline) { timeline.frame(i, geometry: pipeline) }
-                let list = pipeline.displayList(state, timings: &timings)
+                var list = pipeline.displayList(state, timings: &timings)
+                touches?.draw(into: &list, at: state.time)
                 var bytes: [UInt8]
                 var hash: String
                 var reused = false

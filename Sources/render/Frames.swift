@@ -38,6 +38,9 @@ struct Frames: ParsableCommand {
     @Flag(help: "Print per-stage timings after the render.")
     var timings = false
 
+    @Flag(help: "Draw the scripted finger (touch point, force, lift) over the frames.")
+    var showTouches = false
+
     func validate() throws {
         if let j = jobs, j < 1 || j > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(j))") }
         if frames != nil && at != nil { throw ValidationError("give --frames or --at, not both") }
@@ -60,6 +63,7 @@ struct Frames: ParsableCommand {
         options.outputDirectory = out
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.compression = compression.value
+        options.showTouches = showTouches
         let renderer: Renderer
         do {
             // --at T renders the one frame that shows time T.
