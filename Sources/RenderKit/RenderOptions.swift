@@ -18,6 +18,8 @@ public struct RenderOptions: Sendable {
     public var shard: ShardSelection?
     /// Reuse the encoded bytes of an earlier frame whose display list is identical.
     public var reuseFrames = true
+    /// Draw the scripted finger over every frame (`--show-touches`).
+    public var showTouches = false
 
     public init() {}
 }

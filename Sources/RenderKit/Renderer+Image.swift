@@ -12,7 +12,9 @@ extension Renderer {
         }
         var timings = StageTimings()
         let state = timeline.frame(i, geometry: pipeline)
-        return pipeline.raster(pipeline.displayList(state, timings: &timings), timings: &timings)
+        var list = pipeline.displayList(state, timings: &timings)
+        if options.showTouches { TouchOverlay(scene: loaded.scene).draw(into: &list, at: state.time) }
+        return pipeline.raster(list, timings: &timings)
     }
 
     /// The frames (canvas points) of every view at frame `i`, after matched geometry and layout.

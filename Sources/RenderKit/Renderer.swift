@@ -98,6 +98,7 @@ public final class Renderer: @unchecked Sendable {
         let failure = FailureBox()
         let timeline = self.timeline, scale = self.scale, options = self.options
         let cancellation = self.cancellation
+        let touches = options.showTouches ? TouchOverlay(scene: loaded.scene) : nil
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var timings = StageTimings()
             let pipeline: FramePipeline
@@ -114,7 +115,8 @@ public final class Renderer: @unchecked Sendable {
                     failure.set(.timeline(problem))
                     return
                 }
-                let list = pipeline.displayList(state, timings: &timings)
+                var list = pipeline.displayList(state, timings: &timings)
+                touches?.draw(into: &list, at: state.time)
                 var bytes: [UInt8]
                 var hash: String
                 var reused = false

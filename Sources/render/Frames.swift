@@ -44,6 +44,9 @@ struct Frames: ParsableCommand {
     @Option(help: "Progress on stderr: auto (a line on a terminal), json (one JSON object per line) or none.")
     var progress: ProgressReporter.Style = .auto
 
+    @Flag(help: "Draw the scripted finger (touch point, force, lift) over the frames.")
+    var showTouches = false
+
     func validate() throws {
         if let j = jobs, j < 1 || j > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(j))") }
         if frames != nil && at != nil { throw ValidationError("give --frames or --at, not both") }
@@ -68,6 +71,7 @@ struct Frames: ParsableCommand {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.compression = compression.value
         options.shard = shard.flatMap(ShardSelection.init)
+        options.showTouches = showTouches
         let renderer: Renderer
         do {
             // --at T renders the one frame that shows time T.

@@ -3,8 +3,8 @@ import Geometry
 import SceneModel
 
 /// One pointer event at an exact time, after `drag` and `tap` have been expanded.
-struct PointerSample {
-    enum Kind { case down, move, up }
+struct PointerSample: Sendable {
+    enum Kind: Sendable { case down, move, up }
     var kind: Kind
     /// Seconds.
     var time: Double

@@ -55,7 +55,9 @@ extension Simulation {
 
     mutating func pointer(_ n: Int, time: Double) throws(TimelineError) {
         let s = pointerSamples[n]
-        if let f = s.force { touch.force = f }
+        // A new touch starts without pressure unless the script gives some; later samples keep
+        // the last force given, as a finger holds its pressure between moves.
+        if s.kind == .down { touch.force = s.force ?? 0 } else if let f = s.force { touch.force = f }
         touch.point = s.point
         switch s.kind {
         case .down:
