@@ -25,7 +25,7 @@ final class SceneGoldenTests: CLITestCase {
             let run = try render.run(["test", Self.root.appendingPathComponent("Scenes/\(name)").path,
                                       "--golden", golden, "--fps", "2", "--scale", "1", "--record", record,
                                       "--max-diff-ratio", "0.001", "--artifacts", path("artifacts-\(stem)"), "--quiet"])
-            XCTAssertEqual(run.status, 0, "\(name) differs from its goldens (artifacts in \(path("artifacts-\(stem)")); kept for inspection):\n\(run.stdout)\(run.stderr)")
+            XCTAssertEqual(run.status, 0, "\(name) differs from its goldens (report in Output/golden-failures/\(stem)/index.html):\n\(run.stdout)\(run.stderr)")
             if run.status != 0 {
                 // Keep the failure artifacts where CI can pick them up.
                 let keep = Self.root.appendingPathComponent("Output/golden-failures/\(stem)").path
