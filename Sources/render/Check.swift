@@ -14,9 +14,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        var options = RenderOptions()
-        options.fps = sceneOptions.fps
-        options.scale = sceneOptions.scale
+        let options = sceneOptions.renderOptions()
         let r: Renderer
         do { r = try Renderer(loaded, options: options) } catch {
             printError("\(sceneOptions.scene): \(error)")

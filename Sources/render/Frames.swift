@@ -64,9 +64,7 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        var options = RenderOptions()
-        options.fps = sceneOptions.fps
-        options.scale = sceneOptions.scale
+        var options = sceneOptions.renderOptions()
         options.outputDirectory = out
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.compression = compression.value

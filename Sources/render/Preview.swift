@@ -30,9 +30,7 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        var options = RenderOptions()
-        options.fps = sceneOptions.fps
-        options.scale = sceneOptions.scale ?? 1
+        let options = sceneOptions.renderOptions(defaultScale: 1)
         var page = PreviewPage()
         page.writeAnimation = !noAPNG
         page.strip.count = stripCount

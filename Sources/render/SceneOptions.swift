@@ -22,6 +22,15 @@ struct SceneOptions: ParsableArguments {
         if let s = scale, !(s >= 0.1 && s <= 8) { throw ValidationError("--scale must be between 0.1 and 8 (got \(s))") }
     }
 
+    /// Render options with this command line's fps and scale; `defaultScale` replaces the scene's
+    /// own scale when `--scale` is not given (strips and previews default to 1).
+    func renderOptions(defaultScale: Double? = nil) -> RenderOptions {
+        var options = RenderOptions()
+        options.fps = fps
+        options.scale = scale ?? defaultScale
+        return options
+    }
+
     /// Loads the scene, or prints one line per problem and exits with status 1.
     func load() throws -> LoadedScene {
         do {

@@ -33,9 +33,7 @@ struct Strip: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        var options = RenderOptions()
-        options.fps = sceneOptions.fps
-        options.scale = sceneOptions.scale ?? 1
+        let options = sceneOptions.renderOptions(defaultScale: 1)
         var sheet = StripSheet()
         sheet.count = count
         sheet.every = every
