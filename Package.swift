@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "Geometry"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["RenderKit"]),
+        .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "SceneModel", "Motion", "Timeline", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["RenderKit", "ImageIO"]),
     ]
 )

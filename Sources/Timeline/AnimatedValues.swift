@@ -135,6 +135,16 @@ struct AnimatedValues {
         return fold(slots.map { f(e.evaluate($0)) })
     }
 
+    /// Every state variable as it is on screen now: numbers folded through the animations of their
+    /// changes, other values as they are (`presented.<name>` in event expressions).
+    func presentedState() -> [Value] {
+        (0..<stateCount).map { k in
+            let last = slots[slots.count - 1][k]
+            guard case .number = last else { return last }
+            return .number(fold(slots.map { $0[k].number ?? 0 }))
+        }
+    }
+
     /// Folds per-snapshot values through the animations of the changes between them.
     private func fold(_ values: [Double]) -> Double {
         let last = values[values.count - 1]

@@ -109,6 +109,8 @@ struct Simulation {
     var pointerSamples: [PointerSample] = []
     var touch = TouchState()
     var viewSpecs: [String: ViewSpec] = [:]
+    /// True when an event or handler reads `presented.<name>`; only then are presented values computed.
+    let readsPresentedValues: Bool
     var sequence = 0
     var timers: [RunningTimer] = []
     var whenTruth: [Int: Bool] = [:]
@@ -123,11 +125,22 @@ struct Simulation {
         self.scene = scene
         self.horizon = horizon
         horizonMicros = TimeGrid.micros(horizon)
+        readsPresentedValues = Self.readsPresented(scene)
         state = scene.initialState
         snapshots = [StateHistory.Snapshot(time: 0, micros: Int64.min, values: scene.initialState, animation: nil)]
         for (i, e) in scene.timeline.enumerated() {
             if case .after(let id, _) = e.trigger { dependents[id, default: []].append(i) }
         }
+    }
+
+    static func readsPresented(_ scene: Scene) -> Bool {
+        func body(_ b: EventBody?) -> Bool {
+            guard let b else { return false }
+            if case .expression(let e)? = b.animation?.initialVelocity, e.source.contains("presented.") { return true }
+            return b.assignments.contains { if case .expression(let e) = $0.value { return e.source.contains("presented.") } else { return false } }
+        }
+        if scene.timeline.contains(where: { body($0.body) || body($0.timer?.body) }) { return true }
+        return gestureViews(scene.body).values.contains { v in v.gestures.contains { body($0.onBegan) || body($0.onChanged) || body($0.onEnded) } }
     }
 
     mutating func schedule(_ time: Double, order: Int, _ action: Action) {
@@ -174,11 +187,17 @@ struct Simulation {
         }
     }
 
-    /// The value vector for expressions: state, then `t`, then `extra` (gesture and loop variables).
+    /// The value vector for expressions: state, then `t`, then `extra` (gesture and loop variables),
+    /// then — when some event reads them — the presented values of the state variables.
     func slots(time: Double, extra: [Value] = []) -> [Value] {
         var v = state
         v.append(.number(time))
         v += extra
+        guard readsPresentedValues else { return v }
+        let start = ExpressionSlots.presented(stateCount: state.count, index: 0)
+        while v.count < start { v.append(.number(0)) }
+        let partial = StateHistory(partial: snapshots)
+        v += AnimatedValues(history: partial, time: time, current: snapshots.count - 1, stateCount: state.count).presentedState()
         return v
     }
 

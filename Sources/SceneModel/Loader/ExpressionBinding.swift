@@ -21,11 +21,16 @@ public final class ExprRef: Sendable {
 
 /// The layout of the value vector every scene expression reads: the state variables in file
 /// order, then `t`, then the eight `gesture.*` variables, then the forEach loop variables by
-/// nesting depth (outermost first).
+/// nesting depth (outermost first, room for 64 levels), then `presented.<name>` for every
+/// state variable (in what events and handlers set).
 public enum ExpressionSlots {
     public static func time(stateCount n: Int) -> Int { n }
     public static func gesture(stateCount n: Int) -> Int { n + 1 }
     public static func loop(stateCount n: Int, depth: Int) -> Int { n + 1 + TypeEnvironment.gestureVariables.count + depth }
+    /// Most forEach levels that can be nested (views nest at most 64 deep).
+    public static let maxLoopDepth = 64
+    /// `presented.<name>` of state variable `index`: after the deepest loop variable.
+    public static func presented(stateCount n: Int, index: Int) -> Int { loop(stateCount: n, depth: maxLoopDepth) + index }
 }
 
 extension ValueType {
@@ -54,6 +59,11 @@ extension SceneReader {
         for (depth, name) in scope.loopVariables.enumerated() {
             env.declare(name, type: .number, slot: ExpressionSlots.loop(stateCount: n, depth: depth))
         }
+        if scope.presented {
+            for (name, slot) in stateSlots where stateTypes[name] == .number {
+                env.declare("presented." + name, type: .number, slot: ExpressionSlots.presented(stateCount: n, index: slot))
+            }
+        }
         do {
             let c = try CompiledExpr(parsing: source, env: env, expecting: expecting)
             return ExprRef(source: source, path: path, location: v.location, compiled: c)
@@ -62,7 +72,11 @@ extension SceneReader {
             // offset − 1 + error.offset; escapes before it widen the column.
             let loc = offset == 0 ? v.location : v.location(ofScalar: offset - 1 + error.offset)
             // The checker already explains `gesture.*` outside handlers; adding it here said it twice.
-            fail(loc, path, error.message)
+            var message = error.message
+            if !scope.presented && source.contains("presented.") {
+                message += " (presented values can be read only in what an event or gesture handler sets)"
+            }
+            fail(loc, path, message)
             return nil
         }
     }

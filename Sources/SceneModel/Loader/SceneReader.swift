@@ -27,6 +27,9 @@ struct SceneReader {
         var loopVariables: [String] = []
         /// Inside gesture handlers the `gesture.*` variables are defined.
         var gesture: Bool = false
+        /// In what an event sets (and its animation), `presented.<name>` reads a numeric state
+        /// variable as it is on screen at that instant, animation included.
+        var presented: Bool = false
     }
 
     mutating func fail(_ location: SourceLocation, _ path: String, _ message: String) {

@@ -49,7 +49,9 @@ extension SceneReader {
     }
 
     /// `set`, `animation` and `haptic` of an event, timer or gesture handler.
-    mutating func eventBody(_ o: [String: JSONValue], _ path: String, _ scope: Scope) -> EventBody {
+    mutating func eventBody(_ o: [String: JSONValue], _ path: String, _ outer: Scope) -> EventBody {
+        var scope = outer
+        scope.presented = true
         var body = EventBody()
         if let sv = o["set"] {
             let p = join(path, "set")
