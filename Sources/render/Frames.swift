@@ -80,7 +80,7 @@ struct Frames: ParsableCommand {
             throw ExitCode(2)
         }
         let progress = ProgressDisplay(enabled: !quiet, total: renderer.frameIndices.count)
-        Interrupts.install(renderer.cancellation)
+        Interrupts.install(renderer.cancellation, scene: sceneOptions.scene)
         let summary: RenderSummary
         do {
             summary = try renderer.render { done, total in progress.update(done: done) }

@@ -17,6 +17,17 @@ final class FaultInterruptTests: CLITestCase {
     """
     static let jobs = 2
 
+    /// 2000 frames at 600×450 px with twelve large shadows and blurs: seconds per frame in a
+    /// debug build, so the first signal cannot wait for the frames in progress.
+    static let slowScene = """
+    {"scene": 1, "canvas": {"width": 200, "height": 150, "scale": 3, "background": "#101018"}, "fps": 60, "duration": 33.34,
+     "body": {"type": "zstack", "children": [
+       {"type": "forEach", "count": 12, "content": {"type": "roundedRect", "cornerRadius": 12, "fill": "=mix('#FF375F', '#0A84FF', i / 11)",
+         "frame": {"width": 60, "height": 40}, "rotation": "=t * 40 + i * 30", "offset": {"x": "=i * 12 - 66", "y": "=i * 6 - 33"},
+         "shadows": [{"radius": 30, "color": "#00000080", "y": 4}], "blur": "=1 + i / 3"}}
+     ]}}
+    """
+
     func testSIGINTStopsBetweenFramesLeavingOnlyWholeFiles() throws {
         try interrupt(with: SIGINT)
     }
@@ -25,8 +36,14 @@ final class FaultInterruptTests: CLITestCase {
         try interrupt(with: SIGTERM)
     }
 
-    private func interrupt(with signal: Int32) throws {
-        let scene = try writeScene(Self.longScene)
+    /// Frames slower than the grace period (0.5 s) are abandoned: the process exits without
+    /// finishing them, still leaving only whole files.
+    func testSIGINTDoesNotWaitForSlowFrames() throws {
+        try interrupt(with: SIGINT, scene: Self.slowScene, framesFirst: 1, size: [600, 450])
+    }
+
+    private func interrupt(with signal: Int32, scene text: String = longScene, framesFirst: Int = 5, size: [Int] = [160, 120]) throws {
+        let scene = try writeScene(text)
         let out = path("out")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RenderBinary.path)
@@ -43,7 +60,7 @@ final class FaultInterruptTests: CLITestCase {
         // Wait for a few frames (polling; the guard only keeps a broken binary from hanging the test).
         var before: [String] = []
         let guardDeadline = Date().addingTimeInterval(120)
-        while before.count < 5 {
+        while before.count < framesFirst {
             XCTAssertTrue(process.isRunning, "the render ended before it could be interrupted")
             if !process.isRunning || Date() > guardDeadline { return XCTFail("no frames appeared") }
             usleep(20_000)
@@ -63,7 +80,8 @@ final class FaultInterruptTests: CLITestCase {
         XCTAssertEqual(process.terminationReason, .exit, "the renderer must catch the signal and exit itself")
         XCTAssertEqual(process.terminationStatus, 130)
         let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        XCTAssertTrue(stderr.contains("the render was interrupted"), stderr)
+        let lines = Set(stderr.split(separator: "\n").map(String.init))
+        XCTAssertEqual(lines, ["\(scene): the render was interrupted"], stderr)
 
         // It stopped between frames: each worker finishes at most the frame it was drawing (plus
         // one that may have been finishing while the folder was listed), then takes no more.
@@ -74,7 +92,7 @@ final class FaultInterruptTests: CLITestCase {
         // Only whole files: every frame decodes at the canvas size, and nothing temporary is left.
         for name in after {
             let image = try PNGDecoder().decode(contentsOf: out + "/" + name)
-            XCTAssertEqual([image.width, image.height], [160, 120], name)
+            XCTAssertEqual([image.width, image.height], size, name)
         }
         let all = try FileManager.default.contentsOfDirectory(atPath: out)
         XCTAssertEqual(all.filter { $0.contains(".tmp-") }, [], "temporary files left behind")
