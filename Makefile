@@ -59,7 +59,7 @@ fuzz: deps
 		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t .build/fuzz/corpus/$$t "$$@" \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 			-artifact_prefix=.build/fuzz/crashes/$$t- > .build/fuzz/$$t.log 2>&1; rc=$$?; \
-		grep -E '^(Done |stat::number_of_executed_units|stat::peak_rss|SUMMARY|.*Test unit written)|INITED' .build/fuzz/$$t.log; \
+		grep -E '^(Done |stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|SUMMARY|.*Test unit written)|INITED' .build/fuzz/$$t.log; \
 		return $$rc; }; \
 	status=0; \
 	run fuzz-scene-loader -dict=Fuzz/scene.dict -max_len=65536 Scenes Tests/SceneModelTests/BadScenes || status=1; \
