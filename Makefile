@@ -2,6 +2,7 @@
 #   make demo   install system packages, build (release), render Scenes/unlock.json into Output/unlock/
 #   make test   install system packages, build, run every test
 #   make bench  benchmark against the skia-python and pycairo peers
+#   make fuzz   fuzz the scene loader, expression parser and PNG reader (FUZZ_SECONDS each; docs/limits.md)
 SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
@@ -13,7 +14,7 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-d
 	fonts-inter fonts-dejavu-core fonts-quicksand python3 chromium
 DEPS_STAMP := .build/.deps-installed
 
-.PHONY: all deps build debug test demo bench clean
+.PHONY: all deps build debug test demo bench clean fuzz
 all: build
 
 deps: $(DEPS_STAMP)
@@ -54,6 +55,26 @@ bench: build
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	Benchmarks/run.sh $(BENCH_ARGS)
+
+# libFuzzer targets (Fuzz/): built with -sanitize=fuzzer into their own build folder so the
+# normal build is untouched. New corpus entries go to .build/fuzz/corpus/<target>, crashes to
+# .build/fuzz/crashes/; replay one with `swift build --product <target> && .build/debug/<target> FILE`.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -c release --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+fuzz: deps
+	@for t in fuzz-scene-loader fuzz-expression fuzz-png; do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
+	@mkdir -p .build/fuzz/crashes
+	@run() { t=$$1; shift; mkdir -p .build/fuzz/corpus/$$t; echo "== $$t ($(FUZZ_SECONDS) s, log .build/fuzz/$$t.log)"; \
+		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t .build/fuzz/corpus/$$t "$$@" \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=.build/fuzz/crashes/$$t- > .build/fuzz/$$t.log 2>&1; rc=$$?; \
+		grep -E '^(Done |stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|SUMMARY|.*Test unit written)|INITED' .build/fuzz/$$t.log; \
+		return $$rc; }; \
+	status=0; \
+	run fuzz-scene-loader -dict=Fuzz/scene.dict -max_len=65536 Scenes Tests/SceneModelTests/BadScenes || status=1; \
+	run fuzz-expression -max_len=4200 Fuzz/Seeds/expressions || status=1; \
+	run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; \
+	exit $$status
 
 clean:
 	rm -rf .build Output/*/

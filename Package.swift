@@ -32,6 +32,12 @@ let package = Package(
             "RenderKit", "Geometry",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`
+        // rebuilds them with -sanitize=fuzzer -DFUZZING into .build/fuzz and runs libFuzzer.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
+        .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
+        .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], exclude: ["BadScenes"]),

@@ -10,7 +10,12 @@ import Darwin
 /// the system's reason (ENOSPC, EACCES, …). With `sync`, the data are flushed to disk (fsync) before the rename and
 /// the folder after it, so the new file also survives a power loss; renders leave it off because fsync is slow.
 /// New files get mode 0666 less the umask, like any other file the process creates.
+///
+/// Every write passes through `FileWriteGate.shared`: once the gate is closed (a process that must exit now), writes
+/// in progress finish and later ones fail with ECANCELED before creating anything.
 public func writeFileAtomically(_ bytes: [UInt8], to path: String, sync: Bool = false) throws {
+    guard FileWriteGate.shared.enter() else { throw FileIOError(path: path, operation: "create", code: ECANCELED) }
+    defer { FileWriteGate.shared.leave() }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -51,5 +56,44 @@ public func writeFileAtomically(_ bytes: [UInt8], to path: String, sync: Bool = 
     if sync {
         let dir = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)
         if dir >= 0 { _ = fsync(dir); close(dir) }
+    }
+}
+
+/// Lets a process stop writing files at once without leaving a partial or temporary file: `close()` waits for the
+/// atomic writes in progress to finish (each one is short: the bytes are ready before it starts) and turns every later
+/// one away. Used when Ctrl-C must end a render whose frames take longer to draw than the user should wait.
+public final class FileWriteGate: @unchecked Sendable {
+    public static let shared = FileWriteGate()
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let idle: UnsafeMutablePointer<pthread_cond_t>
+    private var writing = 0
+    private var closed = false
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        idle = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(idle, nil)
+    }
+
+    /// False once the gate is closed; otherwise the caller must call `leave()` when done.
+    func enter() -> Bool {
+        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        if closed { return false }
+        writing += 1
+        return true
+    }
+
+    func leave() {
+        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        writing -= 1
+        if writing == 0 { pthread_cond_broadcast(idle) }
+    }
+
+    /// Refuses new writes from now on and waits for the ones in progress. Not from inside a write.
+    public func close() {
+        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        closed = true
+        while writing > 0 { pthread_cond_wait(idle, mutex) }
     }
 }

@@ -26,7 +26,8 @@ public struct LoadedScene: Sendable {
             }
             let resolved = URL(fileURLWithPath: ref.resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
             let baseResolved = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
-            if !allowExternalImages && !(resolved == baseResolved || resolved.hasPrefix(baseResolved + "/")) {
+            let inside = resolved == baseResolved || resolved.hasPrefix(baseResolved.hasSuffix("/") ? baseResolved : baseResolved + "/")
+            if !allowExternalImages && !inside {
                 fail("\"\(ref.src)\" is outside the scene's folder; pass --allow-external-images to use it")
                 continue
             }
@@ -41,12 +42,27 @@ public struct LoadedScene: Sendable {
             }
             do {
                 images[ref.resolvedPath] = try PNGDecoder(maxPixelCount: maxImagePixels).decode(contentsOf: ref.resolvedPath)
+            } catch PNGError.imageTooLarge(let w, let h) {
+                fail("image \"\(ref.src)\" is \(w)×\(h) = \(w * h) pixels; at most \(maxImagePixels) are allowed")
             } catch {
                 fail("image \"\(ref.src)\" cannot be read: \(error)")
             }
         }
         if !errors.isEmpty { throw SceneErrors(errors) }
         return LoadedScene(scene: scene, images: images)
+    }
+
+    /// The canvas limits again for a scale given on the command line (`--scale`), which the
+    /// loader could not see: at most `SceneLoader.maxCanvasSide` pixels a side and
+    /// `SceneLoader.maxCanvasPixels` in all.
+    public func checkCanvas(scale: Double) throws(RenderError) {
+        let w = scene.canvas.width * scale, h = scene.canvas.height * scale
+        if w > Double(SceneLoader.maxCanvasSide) || h > Double(SceneLoader.maxCanvasSide) {
+            throw .output("the canvas is \(fmt(w))×\(fmt(h)) px at scale \(fmt(scale)); at most \(SceneLoader.maxCanvasSide) px a side are allowed")
+        }
+        if w * h > Double(SceneLoader.maxCanvasPixels) {
+            throw .output("the canvas is \(fmt(w * h / 1e6)) megapixels at scale \(fmt(scale)); at most \(SceneLoader.maxCanvasPixels / 1_000_000) are allowed")
+        }
     }
 
     static func collectImageReferences(_ v: ViewSpec) -> [(resolvedPath: String, src: String, location: SourceLocation, path: String)] {

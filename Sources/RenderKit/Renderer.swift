@@ -53,6 +53,7 @@ public final class Renderer: @unchecked Sendable {
         self.options = options
         fps = options.fps ?? loaded.scene.fps
         scale = options.scale ?? loaded.scene.canvas.scale
+        try loaded.checkCanvas(scale: scale)
         do {
             let geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
             timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, hitTester: geometry)

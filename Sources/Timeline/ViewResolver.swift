@@ -8,6 +8,9 @@ struct ViewResolver {
     /// Matched-geometry moves in flight, by the identity of each view taking part.
     var moves: [String: MatchedMove] = [:]
     var loopDepth = 0
+    /// Views built so far in this instant; past `SceneLoader.maxViews` (reachable only through
+    /// forEach counts computed at run time) the frame reports a problem and stops adding views.
+    var viewCount = 0
 
     /// The view at this instant, with its transition applied while it enters or leaves; nil when
     /// it is absent. `alsoPresent` is a forEach item's presence (index < count) per window snapshot.
@@ -46,6 +49,14 @@ struct ViewResolver {
 
     /// The view and its subtree, ignoring its own presence.
     mutating func build(_ v: ViewSpec, identity: String) -> ResolvedView? {
+        viewCount += 1
+        if viewCount > SceneLoader.maxViews {
+            if viewCount == SceneLoader.maxViews + 1 {
+                values.problems.report(TimelineError(time: values.time, path: v.path,
+                    message: "more than \(SceneLoader.maxViews) views at once (forEach counts computed while rendering); at most \(SceneLoader.maxViews) are allowed"))
+            }
+            return nil
+        }
         let kind = resolveKind(v.kind)
         var children: [ResolvedView] = []
         for (n, child) in v.children.enumerated() {
@@ -53,14 +64,21 @@ struct ViewResolver {
             case .view(let cv):
                 if let r = resolve(cv, identity: cv.path) { children.append(r) }
             case .forEach(let count, let name, let content, _):
-                // A count that is not a finite number (0/0, 1/0) draws nothing rather than trapping.
-                let counts = values.numberHistory(count).map { $0.isFinite ? max(0, min(Int(max(0, min($0, 10_000)).rounded(.down)), 10_000)) : 0 }
+                // A count that is not a finite number (0/0, 1/0) or above the limit stops the render
+                // with the expression's path; meanwhile the frame draws nothing or the limit.
+                let raw = values.numberHistory(count)
+                if case .expression(let e) = count, let bad = raw.first(where: { !($0 <= Double(SceneLoader.maxRepetitions)) }) {
+                    values.problems.report(TimelineError(time: values.time, path: e.path, message: bad.isFinite
+                        ? "\"=\(e.source)\" gave \(fmt(bad)) repetitions; at most \(SceneLoader.maxRepetitions) are allowed"
+                        : "\"=\(e.source)\" gave \(bad), not a finite number"))
+                }
+                let counts = raw.map { $0.isFinite ? Int(max(0, min($0, Double(SceneLoader.maxRepetitions))).rounded(.down)) : 0 }
                 let k = counts.max() ?? 0
                 let depth = loopDepth
                 loopDepth += 1
                 currentLoopNames.append((name, 0))
                 defer { currentLoopNames.removeLast(); loopDepth -= 1 }
-                for i in 0..<k {
+                for i in 0..<k where viewCount <= SceneLoader.maxViews {
                     values.setLoopVariable(depth: depth, Double(i))
                     currentLoopNames[currentLoopNames.count - 1].1 = Double(i)
                     let id = "\(v.path).children[\(n)]#\(i)"

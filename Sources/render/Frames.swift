@@ -91,7 +91,7 @@ struct Frames: ParsableCommand {
         }
         let progress = ProgressReporter(style: quiet && self.progress == .auto ? .none : self.progress,
                                         task: "render", total: renderer.frameIndices.count)
-        Interrupts.install(renderer.cancellation)
+        Interrupts.install(renderer.cancellation, scene: sceneOptions.scene)
         let summary: RenderSummary
         do {
             summary = try renderer.render { done, total in progress.update(done: done) }

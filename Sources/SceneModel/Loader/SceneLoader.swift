@@ -10,6 +10,10 @@ public enum SceneLoader {
     /// Longest scene duration in seconds, and most frames a render may have.
     public static let maxDuration = 3_600.0
     public static let maxFrames = 100_000
+    /// Most views a scene may show at once, and most repetitions of one forEach (also checked
+    /// while rendering, for counts given by expressions).
+    public static let maxViews = maxViewCount
+    public static let maxRepetitions = maxViewCount
     /// Largest scene file accepted, in bytes.
     public static let maxFileSize = 16 << 20
 
@@ -114,6 +118,7 @@ public enum SceneLoader {
         let timeline = o["timeline"].map { r.timeline($0, "timeline") } ?? []
         let input = o["input"].map { r.input($0, "input") } ?? []
         checkEventReferences(timeline, &r)
+        if let iv = o["input"] { checkPointerSamples(input, fps: fps, iv, &r) }
         if let b = body { checkViewCount(b, &r) }
 
         guard let c = canvas, let b = body else { return nil }
@@ -185,6 +190,20 @@ public enum SceneLoader {
                 let hint = nearest(s, in: timers).map { "; did you mean \"\($0)\"?" } ?? ""
                 r.fail(r.referenceLocations[path] ?? e.location, path, "no timer has the id \"\(s)\"\(hint)")
             }
+        }
+    }
+
+    /// Most pointer positions scripted input may expand to: a drag moves the pointer once per
+    /// frame of the scene's fps, so 100 000 long drags would otherwise ask for billions.
+    public static let maxPointerSamples = 1_000_000
+
+    static func checkPointerSamples(_ input: [InputSpec], fps: Double, _ v: JSONValue, _ r: inout SceneReader) {
+        var n = 0.0
+        for i in input {
+            if case .drag(_, _, _, _, let d) = i.action { n += d * fps + 3 } else { n += 2 }
+        }
+        if n > Double(maxPointerSamples) {
+            r.fail(v, "input", "the input moves the pointer about \(Int(n.rounded())) times (each drag once per frame at \(fmt(fps)) fps); at most \(maxPointerSamples) are allowed")
         }
     }
 

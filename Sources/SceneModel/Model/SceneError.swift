@@ -15,8 +15,30 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(file: file, line: location.line, column: location.column, path: path, message: message)
     }
 
+    /// One line, whatever the scene's keys and strings hold: control characters in the path or
+    /// message (a key may contain an escaped newline) are shown as escapes, not written raw.
     public var description: String {
-        "\(file):\(line):\(column): \(path.isEmpty ? "(document)" : path): \(message)"
+        "\(Self.oneLine(file)):\(line):\(column): \(path.isEmpty ? "(document)" : Self.oneLine(path)): \(Self.oneLine(message))"
+    }
+
+    static func oneLine(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: Self.breaksLine) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where Self.breaksLine(u): out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// Control characters and the Unicode line and paragraph separators.
+    static func breaksLine(_ u: Unicode.Scalar) -> Bool {
+        u.properties.generalCategory == .control || u == "\u{2028}" || u == "\u{2029}" || u == "\u{85}"
     }
 }
 
