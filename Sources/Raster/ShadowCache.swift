@@ -27,7 +27,8 @@ final class ShadowCache {
         let key = Key(content: content.region, out: out, sigma: sigma, dx: dx, dy: dy, alphaHash: Self.hash(alpha))
         if let e = entries[key], e.alpha == alpha { return e.mask }
         guard let m = make() else { return nil }
-        let size = out.area
+        // The budget counts the kept copy of the content's alpha as well as the mask.
+        let size = out.area + alpha.count
         if bytes + size > capacity { entries.removeAll(); bytes = 0 }
         if size <= capacity {
             entries[key] = Entry(alpha: alpha, mask: m)
