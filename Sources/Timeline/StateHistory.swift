@@ -38,7 +38,32 @@ public final class StateHistory: Sendable {
         snapshots = sim.snapshots
         fired = sim.fired
         lastEventTime = sim.lastEventTime
-        (quiet, animationsEnd) = Self.quietness(sim.snapshots)
+        (quiet, animationsEnd) = Self.quietness(sim.snapshots, transitionTail: Self.longestTransitionAnimation(scene.body))
+    }
+
+    /// The longest animation a transition part carries of its own (seconds): an animated change may keep a
+    /// leaving view on screen that long, even when the change's own animation is shorter.
+    static func longestTransitionAnimation(_ root: ViewSpec) -> Double {
+        func of(_ t: TransitionSpec?) -> Double {
+            switch t {
+            case nil: return 0
+            case .animated(let base, let a)?: return max(of(base), Animation(a).duration ?? .infinity)
+            case .combined(let list)?: return list.map { of($0) }.max() ?? 0
+            case .asymmetric(let i, let r)?: return max(of(i), of(r))
+            default: return 0
+            }
+        }
+        func visit(_ v: ViewSpec) -> Double {
+            var m = of(v.transition)
+            for c in v.children {
+                switch c {
+                case .view(let x): m = max(m, visit(x))
+                case .forEach(_, _, let content, _): m = max(m, visit(content))
+                }
+            }
+            return m
+        }
+        return visit(root)
     }
 
     /// A history of the snapshots so far, for looking at the scene in the middle of the simulation.
@@ -49,12 +74,14 @@ public final class StateHistory: Sendable {
         (quiet, animationsEnd) = Self.quietness(snapshots)
     }
 
-    static func quietness(_ snapshots: [Snapshot]) -> ([Bool], Double) {
+    /// For each snapshot, whether everything animated before it has finished; and when the last animation
+    /// ends. `transitionTail` is the longest animation of a transition part, which an animated change may start.
+    static func quietness(_ snapshots: [Snapshot], transitionTail: Double = 0) -> ([Bool], Double) {
         var q: [Bool] = []
         var end = 0.0
         for s in snapshots {
             q.append(end <= s.time)
-            if let a = s.animation { end = max(end, s.time + (a.duration ?? .infinity)) }
+            if let a = s.animation { end = max(end, s.time + max(a.duration ?? .infinity, transitionTail)) }
         }
         return (q, end)
     }

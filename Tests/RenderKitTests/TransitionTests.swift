@@ -125,3 +125,23 @@ final class TransitionTests: XCTestCase {
         for i in 1..<6 { XCTAssertGreaterThan(mid[i].minX, mid[i - 1].minX) }
     }
 }
+
+final class TransitionAnimationTests: XCTestCase {
+    /// A transition part's own animation outlasts the change's: the leaving view stays until the part
+    /// has finished (linear 1 s from t = 0.2, so drawn until frame 71 at 60 fps and not from frame 72),
+    /// even when another change comes after the change's own animation has ended.
+    func testAPartWithALongerAnimationKeepsTheViewUntilItEnds() throws {
+        let loaded = try loadScene("""
+        {"scene": 1, "canvas": {"width": 40, "height": 40}, "duration": 1.5, "state": {"show": true, "other": 0},
+         "body": {"type": "rect", "fill": "red", "frame": {"width": 20, "height": 20}, "if": "show",
+                  "transition": {"opacity": true, "animation": {"linear": 1}}},
+         "timeline": [{"at": 0.2, "set": {"show": false}, "animation": {"linear": 0.1}},
+                      {"at": 0.5, "set": {"other": 1}}]}
+        """)
+        let r = try Renderer(loaded, options: RenderOptions())
+        // Opacity 1 − (t − 0.2)/1: at frame 42 (t = 0.7) half the alpha is left.
+        XCTAssertEqual(Double(totalAlpha(try r.image(frame: 42))) / Double(400 * 255), 0.5, accuracy: 0.01)
+        XCTAssertGreaterThan(totalAlpha(try r.image(frame: 71)), 0)
+        XCTAssertEqual(totalAlpha(try r.image(frame: 72)), 0)
+    }
+}
