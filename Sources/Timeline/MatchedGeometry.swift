@@ -124,6 +124,35 @@ extension ResolvedView {
     }
 }
 
+extension ResolvedView {
+    /// `isSource`: while several views with one matched id are present, the others take the
+    /// source's frame (laid out as it would be without them following it).
+    func followingSources(geometry: any GeometryProvider, moving: [String: MatchedMove]) -> ResolvedView {
+        var byID: [String: [ResolvedView]] = [:]
+        func visit(_ v: ResolvedView) {
+            if let m = v.modifiers.matchedGeometry, moving[v.identity] == nil { byID[m.id, default: []].append(v) }
+            v.children.forEach(visit)
+            for b in [v.modifiers.background, v.modifiers.overlay] { if let x = b?.value { visit(x) } }
+        }
+        visit(self)
+        var followers: [String: String] = [:]   // follower identity → source identity
+        for (_, views) in byID where views.count > 1 {
+            guard let source = views.first(where: { $0.modifiers.matchedGeometry?.isSource ?? false }) else { continue }
+            for v in views where v.identity != source.identity && !(v.modifiers.matchedGeometry?.isSource ?? true) {
+                followers[v.identity] = source.identity
+            }
+        }
+        guard !followers.isEmpty else { return self }
+        let frames = geometry.frames(of: self)
+        var moves: [String: MatchedMove] = [:]
+        for (follower, source) in followers {
+            guard let f = frames[source] else { continue }
+            moves[follower] = MatchedMove(id: "", leaving: "", entering: follower, frame: f, progress: 1, morph: false, leavingView: nil)
+        }
+        return applyingMatchedFrames(moves)
+    }
+}
+
 /// Shape parameters of a morphing pair, interpolated: corner radius and colour fills.
 func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double) -> ResolvedKind {
     func mixFill(_ a: ShapeStyle, _ b: ShapeStyle) -> ShapeStyle {

@@ -87,6 +87,7 @@ public final class SceneTimeline: Sendable {
         if let g = geometry { resolver.moves = matchedMoves(values, geometry: g) }
         var root = resolver.resolve(scene.body, identity: "body")
         if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }
+        if hasMatchedGeometry, let g = geometry, let r = root { root = r.followingSources(geometry: g, moving: resolver.moves) }
         let bg = scene.canvas.background.map { resolver.paint($0) }
         return FrameState(index: index, time: time, root: root, background: bg, problems: values.problems.items)
     }

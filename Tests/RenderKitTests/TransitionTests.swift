@@ -145,3 +145,29 @@ final class TransitionAnimationTests: XCTestCase {
         XCTAssertEqual(totalAlpha(try r.image(frame: 72)), 0)
     }
 }
+
+final class MatchedSourceTests: XCTestCase {
+    /// With `isSource: false`, a view takes the frame of the source with the same id while both are
+    /// present: the 20×20 badge at the bottom-trailing corner is drawn over the 60×40 card at the top-leading one.
+    func testNonSourceViewTakesTheSourcesFrame() throws {
+        let loaded = try loadScene("""
+        {"scene": 1, "canvas": {"width": 200, "height": 100}, "duration": 0.1,
+         "body": {"type": "zstack", "children": [
+           {"type": "zstack", "frame": {"width": 200, "height": 100, "alignment": "topLeading"}, "children": [
+             {"type": "rect", "id": "card", "fill": "blue", "frame": {"width": 60, "height": 40}, "matchedGeometry": "m"}]},
+           {"type": "zstack", "frame": {"width": 200, "height": 100, "alignment": "bottomTrailing"}, "children": [
+             {"type": "rect", "id": "badge", "fill": "red", "frame": {"width": 20, "height": 20},
+              "matchedGeometry": {"id": "m", "isSource": false}}]}]}}
+        """)
+        let r = try Renderer(loaded, options: RenderOptions())
+        let f = try r.viewFrames(frame: 0)
+        XCTAssertEqual(f["card"], Rect(x: 0, y: 0, width: 60, height: 40))
+        XCTAssertEqual(f["badge"], Rect(x: 0, y: 0, width: 60, height: 40))
+        // The red badge covers the card: its box is the card's.
+        let b = try XCTUnwrap(opaqueBounds(try r.image(frame: 0)))
+        XCTAssertEqual(b.minX, 0); XCTAssertEqual(b.minY, 0); XCTAssertEqual(b.maxX, 59); XCTAssertEqual(b.maxY, 39)
+        let img = try r.image(frame: 0)
+        // System red (#FF3B30) on top, not the card's blue (#007AFF).
+        XCTAssertEqual(img[30, 20].r, 255); XCTAssertEqual(img[30, 20].g, 59); XCTAssertEqual(img[30, 20].b, 48)
+    }
+}
