@@ -53,9 +53,9 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public func apply(_ r: Rect) -> Rect {
         let ps = [apply(Point(r.minX, r.minY)), apply(Point(r.maxX, r.minY)),
                   apply(Point(r.minX, r.maxY)), apply(Point(r.maxX, r.maxY))]
-        let xs = ps.map(\.x), ys = ps.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        var x0 = ps[0].x, y0 = ps[0].y, x1 = x0, y1 = y0
+        for p in ps { x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y); x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     public var description: String {

@@ -5,7 +5,7 @@ extension SceneReader {
     mutating func paint(_ v: JSONValue, _ path: String, _ scope: Scope) -> PaintSpec? {
         if v.string != nil { return dynamicColor(v, path, scope).map { .color($0) } }
         guard let members = v.members, members.count == 1, let m = members.first else {
-            fail(v, path, "expected a colour or one of {\"linear\": …}, {\"radial\": …}, {\"angular\": …}, found \(v.members == nil ? v.typeName : "an object with \(v.members!.count) keys")")
+            fail(v, path, "expected a colour or one of {\"linear\": …}, {\"radial\": …}, {\"angular\": …}, found \(v.members.map { "an object with \($0.count) keys" } ?? v.typeName)")
             return nil
         }
         let p = join(path, m.key)

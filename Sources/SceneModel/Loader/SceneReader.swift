@@ -228,7 +228,7 @@ func nearest(_ word: String, in candidates: [String]) -> String? {
     var best: (String, Int)?
     for c in candidates.sorted() {
         let d = editDistance(word.lowercased(), c.lowercased())
-        if best == nil || d < best!.1 { best = (c, d) }
+        if d < (best?.1 ?? Int.max) { best = (c, d) }
     }
     guard let (c, d) = best else { return nil }
     return d <= max(2, c.count / 3) ? c : nil

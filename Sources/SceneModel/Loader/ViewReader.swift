@@ -124,7 +124,7 @@ extension SceneReader {
     }
 
     mutating func forEach(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> ChildSpec? {
-        guard let o = object(v, path, allowed: viewTypeKeys["forEach"]! + ["type"]) else { return nil }
+        guard let o = object(v, path, allowed: ["type", "count", "as", "content"]) else { return nil }
         var count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(maxViewCount)) }
         // A literal count must be whole: "2.5 copies" has no meaning (an expression's value is rounded down when evaluated).
         if case .constant(let n)? = count, n != n.rounded(.down), let cv = o["count"] {
@@ -133,7 +133,7 @@ extension SceneReader {
         }
         var name = "i"
         if let a = o["as"], let s = string(a, join(path, "as")) {
-            if s.isEmpty || !(s.first!.isLetter || s.first == "_") || !s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            if !(s.first.map { $0.isLetter || $0 == "_" } ?? false) || !s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                 fail(a, join(path, "as"), "\"\(s)\" is not a valid variable name")
             } else if stateTypes[s] != nil || s == "t" {
                 fail(a, join(path, "as"), "loop variable \"\(s)\" would hide a state variable")
