@@ -9,7 +9,7 @@ struct Check: ParsableCommand {
         discussion: "Prints one line per problem (file:line:column: JSON path: message) and exits with 1, or prints a summary and exits with 0.")
 
     @OptionGroup var sceneOptions: SceneOptions
-    @Flag(help: "Print nothing when the scene is valid.")
+    @Flag(name: [.short, .long], help: "Print nothing when the scene is valid.")
     var quiet = false
 
     func run() throws {

@@ -122,7 +122,9 @@ final class LoaderMotionAndInputTests: XCTestCase {
         let body = """
         {"type": "zstack", "children": [
           {"type": "roundedRect", "cornerRadius": 12, "style": "circular", "matchedGeometry": "hero"},
-          {"type": "forEach", "count": 2, "content": {"type": "rect", "matchedGeometry": {"id": "card{i}", "isSource": false, "morph": true}}}
+          {"type": "forEach", "count": 2, "content": {"type": "rect", "matchedGeometry": {"id": "card{i}", "isSource": false, "morph": true}}},
+          {"type": "circle", "if": "false", "matchedGeometry": "hero"},
+          {"type": "forEach", "count": 2, "content": {"type": "circle", "if": "false", "matchedGeometry": "card{i}"}}
         ]}
         """
         let s = try S.load(S.scene(body: body))

@@ -80,7 +80,9 @@ final class LoaderPaintAndRepetitionTests: XCTestCase {
               {"type": "hstack", "children": [
                 {"type": "forEach", "count": "=n", "as": "col", "content": {"type": "rect", "matchedGeometry": "card{row}-{col}", "offset": {"x": "=row * 10 + col"}}}
               ]}}
-          ]}
+          ]},
+          {"type": "forEach", "count": 2, "as": "r", "content": {"type": "zstack", "children": [{"type": "forEach", "count": 3, "as": "c",
+            "content": {"type": "circle", "if": "n > 5", "matchedGeometry": "card{r}-{c}"}}]}}
         ]}
         """
         let s = try S.load(S.scene(body: body, extra: #""state": {"n": 3}"#))

@@ -119,7 +119,12 @@ public enum SceneLoader {
         let input = o["input"].map { r.input($0, "input") } ?? []
         checkEventReferences(timeline, &r)
         if let iv = o["input"] { checkPointerSamples(input, fps: fps, iv, &r) }
-        if let b = body { checkViewCount(b, &r) }
+        if let b = body {
+            checkViewCount(b, &r)
+            // Whether ids can match is judged on an otherwise sound scene: a misspelt placeholder is
+            // reported once, not again as an id that matches nothing.
+            if r.errors.isEmpty { checkMatchedGeometry(b, &r) }
+        }
 
         guard let c = canvas, let b = body else { return nil }
         return Scene(file: file, directory: directory, name: name, canvas: c, fps: fps, duration: duration,
