@@ -23,6 +23,25 @@ struct AntialiasingDetector {
             | flat[c + w - 1] | flat[c + w] | flat[c + w + 1] != 0
     }
 
+    /// Sets `candidates[x]` to 1 where pixel (x, y) exceeds the threshold (`exceeding[x]` 1) and
+    /// `mayBeAntialiased`, else 0; branch-free inside the image.
+    func markCandidates(_ flat: UnsafePointer<UInt8>, _ y: Int, exceeding: UnsafePointer<UInt8>,
+                        into candidates: UnsafeMutablePointer<UInt8>) {
+        let w = width
+        guard y > 0, y < height - 1, w >= 3 else {
+            for x in 0..<w { candidates[x] = exceeding[x] != 0 && mayBeAntialiased(flat, x, y) ? 1 : 0 }
+            return
+        }
+        candidates[0] = exceeding[0] != 0 && mayBeAntialiased(flat, 0, y) ? 1 : 0
+        candidates[w - 1] = exceeding[w - 1] != 0 && mayBeAntialiased(flat, w - 1, y) ? 1 : 0
+        let above = flat + (y - 1) * w, row = above + w, below = row + w
+        for x in 1..<w - 1 {
+            let l = x &- 1, r = x &+ 1
+            let around = above[l] | above[x] | above[r] | row[l] | row[r] | below[l] | below[x] | below[r]
+            candidates[x] = exceeding[x] & (row[x] ^ 1) & around
+        }
+    }
+
     /// Whether pixel (x, y) of the image with brightness `luma` (rows y − 1 … y + 1) looks like antialiasing
     /// (`flat` is the pair's plane).
     @inline(__always)

@@ -56,32 +56,43 @@ struct DiffPass: @unchecked Sendable {
         let detector = AntialiasingDetector(width: width, height: height)
         let tables = ColourTables.shared
         let brightness = BandBrightness(width: width, height: height, a: a, b: b)
+        // Per row: which pixels exceed the threshold, and which of those need the full antialiasing check.
         let exceeds = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
-        defer { brightness.deallocate(); exceeds.deallocate() }
+        let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        defer { brightness.deallocate(); exceeds.deallocate(); candidates.deallocate() }
         var differing = 0, antialiased = 0
         for y in rows {
             let start = y * width
-            // Grey first, marks over it: the grey loop runs without branches.
+            // Grey first, red over it, then yellow over that: each loop runs without branches but the last, which
+            // only visits the few pixels the flat plane leaves open.
             if let out { ImageDiff.drawFadedGrey(a + 4 * start, count: width, fade: diff.fade, tables,
                                                    into: out + 4 * start) }
             guard changed[y] else { continue }
             let marked = YIQColorDelta.markExceeding(a + 4 * start, b + 4 * start, count: width, maxDelta: maxDelta,
                                                      tables, into: exceeds)
             guard marked > 0 else { continue }
-            for x in 0..<width where exceeds[x] != 0 {
-                var isAA = false
-                if let flat, detector.mayBeAntialiased(flat, x, y) {
-                    let luma = brightness.rows(around: y)
-                    isAA = detector.isAntialiased(luma.a, flat, x, y) || detector.isAntialiased(luma.b, flat, x, y)
-                }
-                if isAA {
-                    antialiased += 1
-                    if let out { ImageDiff.draw(out + 4 * (start + x), 255, 255, 0) }
-                } else {
-                    differing += 1
-                    if let out { ImageDiff.draw(out + 4 * (start + x), 255, 0, 0) }
+            if let out { ImageDiff.drawDifferences(exceeds, count: width, into: out + 4 * start) }
+            var antialiasedInRow = 0
+            if let flat {
+                detector.markCandidates(flat, y, exceeding: exceeds, into: candidates)
+                var x = 0
+                while x < width {
+                    if x + 8 <= width && UnsafeRawPointer(candidates + x).loadUnaligned(as: UInt64.self) == 0 {
+                        x += 8
+                        continue
+                    }
+                    if candidates[x] != 0 {
+                        let luma = brightness.rows(around: y)
+                        if detector.isAntialiased(luma.a, flat, x, y) || detector.isAntialiased(luma.b, flat, x, y) {
+                            antialiasedInRow += 1
+                            if let out { ImageDiff.draw(out + 4 * (start + x), 255, 255, 0) }
+                        }
+                    }
+                    x += 1
                 }
             }
+            antialiased += antialiasedInRow
+            differing += marked - antialiasedInRow
         }
         return (differing, antialiased)
     }

@@ -69,6 +69,16 @@ public struct ImageDiff: Sendable {
         p[0] = r; p[1] = g; p[2] = b; p[3] = 255
     }
 
+    /// Draws pixel k of the row at `out` red (255, 0, 0, opaque) where `exceeds[k]` is set, leaving the others.
+    static func drawDifferences(_ exceeds: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(out)
+        let red: UInt32 = 0xFF00_00FF  // bytes 255, 0, 0, 255 in either byte order
+        for k in 0..<count {
+            let old = raw.loadUnaligned(fromByteOffset: 4 &* k, as: UInt32.self)
+            raw.storeBytes(of: exceeds[k] != 0 ? red : old, toByteOffset: 4 &* k, as: UInt32.self)
+        }
+    }
+
     /// Draws the `count` pixels of the row at `p` into `out` as pixelmatch 5.3's grey: the brightness Y of the raw
     /// colour blended over white with opacity fade·α/255, `255 + (Y − 255)·(fade·α/255)`, truncated to an integer as
     /// storing into a byte array does (NaN, from a NaN fade, stores 0).
