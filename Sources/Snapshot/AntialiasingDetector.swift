@@ -5,22 +5,23 @@
 /// neighbour sits in a flat area — 3 or more identical neighbours — in both images.
 ///
 /// Works on each image's brightness computed once per pixel (the difference is the same Double pixelmatch computes:
-/// equal bytes give equal brightness, hence exactly 0) and on the `FlatAreaPlane` of the pair.
+/// equal bytes give equal brightness, hence exactly 0) and on the `FlatAreaPlane` of the pair (`flat`).
 struct AntialiasingDetector {
     let width: Int
     let height: Int
 
     /// Whether pixel (x, y) may be antialiasing in either image, judged from the flat plane alone; when false, both
     /// `isAntialiased` calls are false. A pixel flat in both images has 3 identical, hence equally bright, neighbours
-    /// in each; a pixel without a flat neighbour has no neighbour that could pass the last test.
+    /// in each; a pixel without a neighbour flat in both images has no neighbour that could pass the last test.
     @inline(__always)
     func mayBeAntialiased(_ flat: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> Bool {
         let c = y * width + x
-        if flat[c] != 0 { return false }
+        if flat[c] == FlatAreaPlane.both { return false }
         guard x > 0, y > 0, x < width - 1, y < height - 1 else { return true }
         let w = width
-        return flat[c - w - 1] | flat[c - w] | flat[c - w + 1] | flat[c - 1] | flat[c + 1]
-            | flat[c + w - 1] | flat[c + w] | flat[c + w + 1] != 0
+        @inline(__always) func both(_ n: Int) -> UInt8 { flat[n] & flat[n] >> 1 }
+        return both(c - w - 1) | both(c - w) | both(c - w + 1) | both(c - 1) | both(c + 1)
+            | both(c + w - 1) | both(c + w) | both(c + w + 1) != 0
     }
 
     /// Sets `candidates[x]` to 1 where pixel (x, y) exceeds the threshold (`exceeding[x]` 1) and
@@ -35,17 +36,22 @@ struct AntialiasingDetector {
         candidates[0] = exceeding[0] != 0 && mayBeAntialiased(flat, 0, y) ? 1 : 0
         candidates[w - 1] = exceeding[w - 1] != 0 && mayBeAntialiased(flat, w - 1, y) ? 1 : 0
         let above = flat + (y - 1) * w, row = above + w, below = row + w
+        // Flat in both images: bit 0 of v & v >> 1 (values are 0…3).
         for x in 1..<w - 1 {
             let l = x &- 1, r = x &+ 1
-            let around = above[l] | above[x] | above[r] | row[l] | row[r] | below[l] | below[x] | below[r]
-            candidates[x] = exceeding[x] & (row[x] ^ 1) & around
+            let around = above[l] & above[l] >> 1 | above[x] & above[x] >> 1 | above[r] & above[r] >> 1
+                | row[l] & row[l] >> 1 | row[r] & row[r] >> 1
+                | below[l] & below[l] >> 1 | below[x] & below[x] >> 1 | below[r] & below[r] >> 1
+            candidates[x] = exceeding[x] & (row[x] & row[x] >> 1 ^ 1) & around
         }
     }
 
-    /// Whether pixel (x, y) of the image with brightness `luma` (rows y − 1 … y + 1) looks like antialiasing
-    /// (`flat` is the pair's plane).
+    /// Whether pixel (x, y) of the image with brightness `luma` (rows y − 1 … y + 1) looks like antialiasing;
+    /// `image` is that image's bit in `flat` (1 first, 2 second).
     @inline(__always)
-    func isAntialiased(_ luma: LumaRows, _ flat: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> Bool {
+    func isAntialiased(_ luma: LumaRows, _ flat: UnsafePointer<UInt8>, _ x: Int, _ y: Int, image: UInt8) -> Bool {
+        // Flat there: 3 identical, so equally bright, neighbours.
+        if flat[y * width + x] & image != 0 { return false }
         if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
             return isAntialiasedInside(luma, flat, x, y)
         }
@@ -70,7 +76,7 @@ struct AntialiasingDetector {
                 }
             }
         }
-        return equal <= 2 && darkest != 0 && brightest != 0 && (flat[brightestAt] | flat[darkestAt]) != 0
+        return equal <= 2 && darkest != 0 && brightest != 0 && (flat[brightestAt] == FlatAreaPlane.both || flat[darkestAt] == FlatAreaPlane.both)
     }
 
     /// `isAntialiased` for a pixel with all 8 neighbours, without early exits: pixelmatch's "more than 2 equal" exit
@@ -95,6 +101,6 @@ struct AntialiasingDetector {
         visit(luma.up[x], -w); visit(luma.down[x], w)
         visit(luma.up[x + 1], -w + 1); visit(luma.mid[x + 1], 1); visit(luma.down[x + 1], w + 1)
         let c = y * w + x
-        return equal <= 2 && darkest != 0 && brightest != 0 && (flat[c + brightestAt] | flat[c + darkestAt]) != 0
+        return equal <= 2 && darkest != 0 && brightest != 0 && (flat[c + brightestAt] == FlatAreaPlane.both || flat[c + darkestAt] == FlatAreaPlane.both)
     }
 }

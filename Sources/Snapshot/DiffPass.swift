@@ -75,20 +75,27 @@ struct DiffPass: @unchecked Sendable {
             var antialiasedInRow = 0
             if let flat {
                 detector.markCandidates(flat, y, exceeding: exceeds, into: candidates)
-                var x = 0
-                while x < width {
-                    if x + 8 <= width && UnsafeRawPointer(candidates + x).loadUnaligned(as: UInt64.self) == 0 {
-                        x += 8
-                        continue
-                    }
-                    if candidates[x] != 0 {
-                        let luma = brightness.rows(around: y)
-                        if detector.isAntialiased(luma.a, flat, x, y) || detector.isAntialiased(luma.b, flat, x, y) {
+                var luma: (a: LumaRows, b: LumaRows)?
+                // Candidates are bytes 0 or 1: visit the set ones 8 at a time, lowest bit first, so that sparse and
+                // dense rows alike cost about one step per candidate.
+                var group = 0
+                while group < width {
+                    let n = min(8, width - group)
+                    var bits: UInt64 = 0
+                    memcpy(&bits, candidates + group, n)
+                    bits = UInt64(littleEndian: bits)
+                    while bits != 0 {
+                        let x = group + bits.trailingZeroBitCount / 8
+                        bits &= bits &- 1
+                        let rows = luma ?? brightness.rows(around: y)
+                        luma = rows
+                        if detector.isAntialiased(rows.a, flat, x, y, image: 1)
+                            || detector.isAntialiased(rows.b, flat, x, y, image: 2) {
                             antialiasedInRow += 1
                             if let out { ImageDiff.draw(out + 4 * (start + x), 255, 255, 0) }
                         }
                     }
-                    x += 1
+                    group += 8
                 }
             }
             antialiased += antialiasedInRow

@@ -1,32 +1,36 @@
-/// For each pixel, whether it sits in a flat area in both images: 3 or more of its 8 neighbours have exactly its colour
-/// (a missing neighbour at the image border counts as one such), in the first image and in the second. This is
-/// pixelmatch's `hasManySiblings(img1) && hasManySiblings(img2)`, which its antialiasing check always asks of both
-/// images at the same position — so one byte per pixel, computed once, answers every such question.
+/// For each pixel, whether it sits in a flat area — 3 or more of its 8 neighbours have exactly its colour, a missing
+/// neighbour at the image border counting as one such — in the first image (bit 0, value 1) and in the second (bit 1,
+/// value 2): pixelmatch's `hasManySiblings`, computed once per pixel instead of once per question. Its antialiasing
+/// check always asks it of both images at the same position (value 3: flat in both), and a pixel flat in an image
+/// has 3 equally bright neighbours there, so it cannot be antialiasing in that image.
 struct FlatAreaPlane {
     let width: Int
     let height: Int
 
-    /// Fills row `y` of `flat` (1 flat in both, 0 not) from the pixels of `a` and `b` read as 32-bit words; reads
+    /// Value of a pixel flat in both images.
+    static let both: UInt8 = 3
+
+    /// Fills row `y` of `flat` from the pixels of `a` and `b` read as 32-bit words; reads
     /// rows y − 1 … y + 1.
     func fillRow(_ y: Int, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>,
                  into flat: UnsafeMutablePointer<UInt8>) {
         let w = width, row = y * w
         guard y > 0, y < height - 1, w >= 3 else {
-            for x in 0..<w { flat[row + x] = manySiblings(a, x, y) && manySiblings(b, x, y) ? 1 : 0 }
+            for x in 0..<w { flat[row + x] = bits(a, b, x, y) }
             return
         }
-        flat[row] = manySiblings(a, 0, y) && manySiblings(b, 0, y) ? 1 : 0
-        flat[row + w - 1] = manySiblings(a, w - 1, y) && manySiblings(b, w - 1, y) ? 1 : 0
+        flat[row] = bits(a, b, 0, y)
+        flat[row + w - 1] = bits(a, b, w - 1, y)
         // Inside the image all 8 neighbours exist: count them without branches, 4 pixels at a time.
         var x = 1
         while x + 4 <= w - 1 {
             let flatA = Self.manySiblings4(a + row, w, x), flatB = Self.manySiblings4(b + row, w, x)
-            let both = SIMD4<UInt8>(truncatingIfNeeded: flatA & flatB)
-            UnsafeMutableRawPointer(flat + row + x).storeBytes(of: both, as: SIMD4<UInt8>.self)
+            let bits = SIMD4<UInt8>(truncatingIfNeeded: flatA | flatB &<< 1)
+            UnsafeMutableRawPointer(flat + row + x).storeBytes(of: bits, as: SIMD4<UInt8>.self)
             x += 4
         }
         while x < w - 1 {
-            flat[row + x] = manySiblings(a, x, y) && manySiblings(b, x, y) ? 1 : 0
+            flat[row + x] = bits(a, b, x, y)
             x += 1
         }
     }
@@ -44,6 +48,11 @@ struct FlatAreaPlane {
             count &+= SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: load(offset) .== centre)
         }
         return SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: count .> 2)
+    }
+
+    @inline(__always)
+    func bits(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ x: Int, _ y: Int) -> UInt8 {
+        (manySiblings(a, x, y) ? 1 : 0) | (manySiblings(b, x, y) ? 2 : 0)
     }
 
     /// pixelmatch's `hasManySiblings` for one pixel of one image, any position.
