@@ -1,40 +1,74 @@
 /// Decides whether a differing pixel is probably antialiasing (an edge drawn a little differently) rather than a real
 /// change, after V. Vysniauskas, "Anti-aliased Pixel and Intensity Slope Detector" (2009), as pixelmatch 5.3 does it:
 /// a pixel is antialiasing when among its 8 neighbours there are both a brighter and a darker one, at most 2 neighbours
-/// (counting a missing one at the image border as one) have its exact colour, and the darkest or the brightest neighbour
-/// sits in a flat area — 3 or more identical neighbours — in both images.
+/// (counting a missing one at the image border as one) have its exact brightness, and the darkest or the brightest
+/// neighbour sits in a flat area — 3 or more identical neighbours — in both images.
 ///
-/// Works on pixels read as 32-bit words (one compare per "same colour" test) and on each pixel's brightness computed
-/// once beforehand (`DiffPlanes`), so that noise — where every pixel differs and is checked twice — costs 8 loads per
-/// check instead of 8 colour conversions. The brightness difference is the same Double pixelmatch computes: identical
-/// bytes give identical brightness, hence exactly 0.
+/// Works on each image's brightness computed once per pixel (the difference is the same Double pixelmatch computes:
+/// equal bytes give equal brightness, hence exactly 0) and on the `FlatAreaPlane` of the pair (`flat`).
 struct AntialiasingDetector {
     let width: Int
     let height: Int
 
-    /// Whether pixel (x, y) of `image` (with per-pixel brightness `luma`) looks like antialiasing; `other` is the
-    /// image it is compared with.
+    /// Whether pixel (x, y) may be antialiasing in either image, judged from the flat plane alone; when false, both
+    /// `isAntialiased` calls are false. A pixel flat in both images has 3 identical, hence equally bright, neighbours
+    /// in each; a pixel without a neighbour flat in both images has no neighbour that could pass the last test.
     @inline(__always)
-    func isAntialiased(_ image: UnsafePointer<UInt32>, _ luma: UnsafePointer<Double>, _ x1: Int, _ y1: Int,
-                       other: UnsafePointer<UInt32>) -> Bool {
-        if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
-            return isAntialiasedInside(image, luma, y1 * width + x1, other: other)
+    func mayBeAntialiased(_ flat: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> Bool {
+        let c = y * width + x
+        if flat[c] == FlatAreaPlane.both { return false }
+        guard x > 0, y > 0, x < width - 1, y < height - 1 else { return true }
+        let w = width
+        @inline(__always) func both(_ n: Int) -> UInt8 { flat[n] & flat[n] >> 1 }
+        return both(c - w - 1) | both(c - w) | both(c - w + 1) | both(c - 1) | both(c + 1)
+            | both(c + w - 1) | both(c + w) | both(c + w + 1) != 0
+    }
+
+    /// Sets `candidates[x]` to 1 where pixel (x, y) exceeds the threshold (`exceeding[x]` 1) and
+    /// `mayBeAntialiased`, else 0; branch-free inside the image.
+    func markCandidates(_ flat: UnsafePointer<UInt8>, _ y: Int, exceeding: UnsafePointer<UInt8>,
+                        into candidates: UnsafeMutablePointer<UInt8>) {
+        let w = width
+        guard y > 0, y < height - 1, w >= 3 else {
+            for x in 0..<w { candidates[x] = exceeding[x] != 0 && mayBeAntialiased(flat, x, y) ? 1 : 0 }
+            return
         }
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let centerBrightness = luma[y1 * width + x1]
-        var equal = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        candidates[0] = exceeding[0] != 0 && mayBeAntialiased(flat, 0, y) ? 1 : 0
+        candidates[w - 1] = exceeding[w - 1] != 0 && mayBeAntialiased(flat, w - 1, y) ? 1 : 0
+        let above = flat + (y - 1) * w, row = above + w, below = row + w
+        // Flat in both images: bit 0 of v & v >> 1 (values are 0…3).
+        for x in 1..<w - 1 {
+            let l = x &- 1, r = x &+ 1
+            let around = above[l] & above[l] >> 1 | above[x] & above[x] >> 1 | above[r] & above[r] >> 1
+                | row[l] & row[l] >> 1 | row[r] & row[r] >> 1
+                | below[l] & below[l] >> 1 | below[x] & below[x] >> 1 | below[r] & below[r] >> 1
+            candidates[x] = exceeding[x] & (row[x] & row[x] >> 1 ^ 1) & around
+        }
+    }
+
+    /// Whether pixel (x, y) of the image with brightness `luma` (rows y − 1 … y + 1) looks like antialiasing;
+    /// `image` is that image's bit in `flat` (1 first, 2 second).
+    @inline(__always)
+    func isAntialiased(_ luma: LumaRows, _ flat: UnsafePointer<UInt8>, _ x: Int, _ y: Int, image: UInt8) -> Bool {
+        // Flat there: 3 identical, so equally bright, neighbours.
+        if flat[y * width + x] & image != 0 { return false }
+        if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
+            return isAntialiasedInside(luma, flat, x, y)
+        }
+        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
+        let x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
+        let centerBrightness = luma.mid[x]
+        var equal = 1  // on the border: a missing neighbour counts as an equal one
         // delta = Y(centre) − Y(neighbour): most negative is the brightest neighbour, most positive the darkest.
         var brightest = 0.0, darkest = 0.0
         var brightestAt = 0, darkestAt = 0
         // Column by column, top to bottom: the order decides which of several equally bright neighbours is used.
-        for x in x0...x2 {
-            for y in y0...y2 where x != x1 || y != y1 {
-                let n = y * width + x
-                let delta = centerBrightness - luma[n]
+        for nx in x0...x2 {
+            for ny in y0...y2 where nx != x || ny != y {
+                let n = ny * width + nx
+                let delta = centerBrightness - luma.at(nx, ny - y)
                 if delta == 0 {
                     equal += 1
-                    if equal > 2 { return false }
                 } else if delta < brightest {
                     brightest = delta; brightestAt = n
                 } else if delta > darkest {
@@ -42,61 +76,31 @@ struct AntialiasingDetector {
                 }
             }
         }
-        if darkest == 0 || brightest == 0 { return false }
-        return (hasManySiblings(image, brightestAt) && hasManySiblings(other, brightestAt))
-            || (hasManySiblings(image, darkestAt) && hasManySiblings(other, darkestAt))
+        return equal <= 2 && darkest != 0 && brightest != 0 && (flat[brightestAt] == FlatAreaPlane.both || flat[darkestAt] == FlatAreaPlane.both)
     }
 
-    /// Whether the pixel at index `at` (y·width + x) has 3 or more neighbours of exactly its colour (a border counts
-    /// as one).
+    /// `isAntialiased` for a pixel with all 8 neighbours, without early exits: pixelmatch's "more than 2 equal" exit
+    /// only depends on the final count, and its brightest / darkest neighbour is the first, in its column-by-column
+    /// order, with the smallest / largest delta.
     @inline(__always)
-    func hasManySiblings(_ image: UnsafePointer<UInt32>, _ at: Int) -> Bool {
-        let y1 = at / width, x1 = at - y1 * width
-        if x1 > 0 && y1 > 0 && x1 < width - 1 && y1 < height - 1 {
-            // Inside: the early "> 2" exit only depends on the count, so count all 8 without branches.
-            let w = width, center = image[at]
-            @inline(__always) func same(_ n: Int) -> Int { image[n] == center ? 1 : 0 }
-            let above = same(at - w - 1) + same(at - w) + same(at - w + 1)
-            let below = same(at + w - 1) + same(at + w) + same(at + w + 1)
-            return above + same(at - 1) + same(at + 1) + below > 2
-        }
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let center = image[at]
-        var equal = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        for x in x0...x2 {
-            for y in y0...y2 where x != x1 || y != y1 {
-                if image[y * width + x] == center { equal += 1 }
-                if equal > 2 { return true }
-            }
-        }
-        return false
-    }
-
-    /// `isAntialiased` for a pixel with all 8 neighbours, written without early exits so that it runs with few
-    /// branches. Same answer: the "more than 2 equal neighbours" exit only depends on the count, and pixelmatch's
-    /// brightest / darkest neighbour is the first, in its column-by-column order, with the smallest / largest delta.
-    @inline(__always)
-    func isAntialiasedInside(_ image: UnsafePointer<UInt32>, _ luma: UnsafePointer<Double>, _ c: Int,
-                             other: UnsafePointer<UInt32>) -> Bool {
-        let w = width
-        // Column by column, top to bottom, as pixelmatch visits them.
-        let offsets = (-w - 1, -1, w - 1, -w, w, -w + 1, 1, w + 1)
-        let centerBrightness = luma[c]
+    func isAntialiasedInside(_ luma: LumaRows, _ flat: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> Bool {
+        let centerBrightness = luma.mid[x]
         var equal = 0
         var brightest = 0.0, darkest = 0.0
-        var brightestAt = c, darkestAt = c
-        withUnsafeBytes(of: offsets) { raw in
-            for k in 0..<8 {
-                let n = c + raw.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self)
-                let delta = centerBrightness - luma[n]
-                equal += delta == 0 ? 1 : 0
-                if delta < brightest { brightest = delta; brightestAt = n }
-                if delta > darkest { darkest = delta; darkestAt = n }
-            }
+        // Positions as offsets from the centre in the flat plane.
+        let w = width
+        var brightestAt = 0, darkestAt = 0
+        @inline(__always) func visit(_ neighbour: Double, _ offset: Int) {
+            let delta = centerBrightness - neighbour
+            equal &+= delta == 0 ? 1 : 0
+            if delta < brightest { brightest = delta; brightestAt = offset }
+            if delta > darkest { darkest = delta; darkestAt = offset }
         }
-        if equal > 2 || darkest == 0 || brightest == 0 { return false }
-        return (hasManySiblings(image, brightestAt) && hasManySiblings(other, brightestAt))
-            || (hasManySiblings(image, darkestAt) && hasManySiblings(other, darkestAt))
+        // Column by column, top to bottom, as pixelmatch visits them.
+        visit(luma.up[x - 1], -w - 1); visit(luma.mid[x - 1], -1); visit(luma.down[x - 1], w - 1)
+        visit(luma.up[x], -w); visit(luma.down[x], w)
+        visit(luma.up[x + 1], -w + 1); visit(luma.mid[x + 1], 1); visit(luma.down[x + 1], w + 1)
+        let c = y * w + x
+        return equal <= 2 && darkest != 0 && brightest != 0 && (flat[c + brightestAt] == FlatAreaPlane.both || flat[c + darkestAt] == FlatAreaPlane.both)
     }
 }

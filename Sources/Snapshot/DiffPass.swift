@@ -1,7 +1,7 @@
 import Foundation
 
-/// One comparison's working state: which rows changed, the brightness planes of both images, and the loop over bands
-/// of rows. Pointers stay valid for the duration of `run` (the caller holds the arrays).
+/// One comparison's working state and the loop over bands of rows. Pointers stay valid for the duration of `run` (the
+/// caller holds the arrays).
 struct DiffPass: @unchecked Sendable {
     let diff: ImageDiff
     let width: Int, height: Int
@@ -12,12 +12,10 @@ struct DiffPass: @unchecked Sendable {
     func run() -> (differing: Int, antialiased: Int) {
         let bands = min(diff.jobs, max(1, height / 16))
         let rowsPerBand = (height + bands - 1) / bands
-        // 1 where the row's bytes differ between the images; rows equal in both need no colour arithmetic.
+        // Whether the row's bytes differ between the images; rows equal in both need no colour arithmetic.
         let changed = UnsafeMutablePointer<Bool>.allocate(capacity: height)
-        let lumaA = UnsafeMutablePointer<Double>.allocate(capacity: width * height)
-        let lumaB = UnsafeMutablePointer<Double>.allocate(capacity: width * height)
         let totals = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: bands)
-        defer { changed.deallocate(); lumaA.deallocate(); lumaB.deallocate(); totals.deallocate() }
+        defer { changed.deallocate(); totals.deallocate() }
         let rowBytes = 4 * width
         func perBand(_ body: (Range<Int>, Int) -> Void) {
             if bands == 1 { body(0..<height, 0); return }
@@ -31,59 +29,78 @@ struct DiffPass: @unchecked Sendable {
         perBand { rows, _ in
             for y in rows { changed[y] = memcmp(a + y * rowBytes, b + y * rowBytes, rowBytes) != 0 }
         }
-        // The antialiasing check at (x, y) reads brightness in rows y − 1 … y + 1: fill those rows only (the rest of
-        // the planes is never read).
-        let checkAA = !diff.includeAA
-        if checkAA {
-            perBand { rows, _ in
-                for y in rows where changed[y] || (y > 0 && changed[y - 1]) || (y + 1 < height && changed[y + 1]) {
-                    for i in y * width..<(y + 1) * width {
-                        lumaA[i] = YIQColorDelta.brightness(a + 4 * i)
-                        lumaB[i] = YIQColorDelta.brightness(b + 4 * i)
-                    }
-                }
-            }
-        }
-        let maxDelta = YIQColorDelta.maximum * diff.threshold * diff.threshold
-        let detector = AntialiasingDetector(width: width, height: height)
-        let fade = diff.fade
+        // The antialiasing check at (x, y) reads the flat plane in rows y − 1 … y + 1: fill those rows only. Filled
+        // before any band starts comparing, since a band reads one row of each neighbouring band.
+        let flatArea = FlatAreaPlane(width: width, height: height)
+        let flat: UnsafeMutablePointer<UInt8>? = diff.includeAA ? nil : .allocate(capacity: width * height)
+        defer { flat?.deallocate() }
         a.withMemoryRebound(to: UInt32.self, capacity: width * height) { a32 in
             b.withMemoryRebound(to: UInt32.self, capacity: width * height) { b32 in
-                perBand { rows, band in
-                    var differing = 0, antialiased = 0
-                    for y in rows {
-                        guard changed[y] else {
-                            if let out {
-                                for i in y * width..<(y + 1) * width {
-                                    let g = ImageDiff.fadedGrey(a + 4 * i, fade)
-                                    ImageDiff.draw(out + 4 * i, g, g, g)
-                                }
-                            }
-                            continue
-                        }
-                        for x in 0..<width {
-                            let i = y * width + x
-                            if a32[i] != b32[i] && YIQColorDelta.squared(a + 4 * i, b + 4 * i) > maxDelta {
-                                if checkAA && (detector.isAntialiased(a32, lumaA, x, y, other: b32)
-                                               || detector.isAntialiased(b32, lumaB, x, y, other: a32)) {
-                                    antialiased += 1
-                                    if let out { ImageDiff.draw(out + 4 * i, 255, 255, 0) }
-                                } else {
-                                    differing += 1
-                                    if let out { ImageDiff.draw(out + 4 * i, 255, 0, 0) }
-                                }
-                            } else if let out {
-                                let g = ImageDiff.fadedGrey(a + 4 * i, fade)
-                                ImageDiff.draw(out + 4 * i, g, g, g)
-                            }
-                        }
+                guard let flat else { return }
+                perBand { rows, _ in
+                    for y in rows where changed[y] || (y > 0 && changed[y - 1]) || (y + 1 < height && changed[y + 1]) {
+                        flatArea.fillRow(y, a32, b32, into: flat)
                     }
-                    totals[band] = (differing, antialiased)
                 }
             }
         }
+        perBand { rows, band in totals[band] = compare(rows, changed: changed, flat: flat) }
         var sum = (differing: 0, antialiased: 0)
         for k in 0..<bands { sum.differing += totals[k].0; sum.antialiased += totals[k].1 }
         return sum
+    }
+
+    /// Counts and draws one band of rows.
+    private func compare(_ rows: Range<Int>, changed: UnsafePointer<Bool>, flat: UnsafePointer<UInt8>?) -> (Int, Int) {
+        let maxDelta = YIQColorDelta.maximum * diff.threshold * diff.threshold
+        let detector = AntialiasingDetector(width: width, height: height)
+        let tables = ColourTables.shared
+        let brightness = BandBrightness(width: width, height: height, a: a, b: b)
+        // Per row: which pixels exceed the threshold, and which of those need the full antialiasing check.
+        let exceeds = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        defer { brightness.deallocate(); exceeds.deallocate(); candidates.deallocate() }
+        var differing = 0, antialiased = 0
+        for y in rows {
+            let start = y * width
+            // Grey first, red over it, then yellow over that: each loop runs without branches but the last, which
+            // only visits the few pixels the flat plane leaves open.
+            if let out { ImageDiff.drawFadedGrey(a + 4 * start, count: width, fade: diff.fade, tables,
+                                                   into: out + 4 * start) }
+            guard changed[y] else { continue }
+            let marked = YIQColorDelta.markExceeding(a + 4 * start, b + 4 * start, count: width, maxDelta: maxDelta,
+                                                     tables, into: exceeds)
+            guard marked > 0 else { continue }
+            if let out { ImageDiff.drawDifferences(exceeds, count: width, into: out + 4 * start) }
+            var antialiasedInRow = 0
+            if let flat {
+                detector.markCandidates(flat, y, exceeding: exceeds, into: candidates)
+                var luma: (a: LumaRows, b: LumaRows)?
+                // Candidates are bytes 0 or 1: visit the set ones 8 at a time, lowest bit first, so that sparse and
+                // dense rows alike cost about one step per candidate.
+                var group = 0
+                while group < width {
+                    let n = min(8, width - group)
+                    var bits: UInt64 = 0
+                    memcpy(&bits, candidates + group, n)
+                    bits = UInt64(littleEndian: bits)
+                    while bits != 0 {
+                        let x = group + bits.trailingZeroBitCount / 8
+                        bits &= bits &- 1
+                        let rows = luma ?? brightness.rows(around: y)
+                        luma = rows
+                        if detector.isAntialiased(rows.a, flat, x, y, image: 1)
+                            || detector.isAntialiased(rows.b, flat, x, y, image: 2) {
+                            antialiasedInRow += 1
+                            if let out { ImageDiff.draw(out + 4 * (start + x), 255, 255, 0) }
+                        }
+                    }
+                    group += 8
+                }
+            }
+            antialiased += antialiasedInRow
+            differing += marked - antialiasedInRow
+        }
+        return (differing, antialiased)
     }
 }

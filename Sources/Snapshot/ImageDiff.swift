@@ -5,9 +5,10 @@ import Geometry
 /// both composited over white, exceeds `threshold`; differing pixels that look like antialiasing are reported apart
 /// and not counted unless `includeAA` is set.
 ///
-/// Speed: rows whose bytes are equal in both images are settled by one `memcmp` each; brightness (the input of the
-/// antialiasing check) is computed once per pixel, and only for rows next to a changed row; the rows are split into
-/// bands compared on `jobs` threads. Counts and diff image do not depend on `jobs`.
+/// Speed: rows whose bytes are equal in both images are settled by one `memcmp` each; changed rows go through
+/// branch-free (vectorised) loops for the colour distance and the grey picture. The antialiasing check only runs where
+/// the pair's `FlatAreaPlane` (computed once per pixel) allows it, on brightness computed once per row when first
+/// needed. The rows are split into bands compared on `jobs` threads. Counts and diff image do not depend on `jobs`.
 public struct ImageDiff: Sendable {
     /// Sensitivity 0…1 on the YIQ scale: a pixel differs when its squared distance exceeds 35215·threshold²
     /// (35215 is black against white). pixelmatch's default 0.1 ignores, e.g., a grey step of about 26 levels.
@@ -68,12 +69,27 @@ public struct ImageDiff: Sendable {
         p[0] = r; p[1] = g; p[2] = b; p[3] = 255
     }
 
-    /// The pixel's brightness Y blended over white with opacity fade·α, truncated to an integer as pixelmatch's
-    /// command line (writing into a byte buffer) does.
-    @inline(__always)
-    static func fadedGrey(_ p: UnsafePointer<UInt8>, _ fade: Double) -> UInt8 {
-        let luma = YIQColorDelta.y(Double(p[0]), Double(p[1]), Double(p[2]))
-        let value = 255 + (luma - 255) * fade * Double(p[3]) / 255
-        return UInt8(max(0, min(255, value)))
+    /// Draws pixel k of the row at `out` red (255, 0, 0, opaque) where `exceeds[k]` is set, leaving the others.
+    static func drawDifferences(_ exceeds: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(out)
+        let red: UInt32 = 0xFF00_00FF  // bytes 255, 0, 0, 255 in either byte order
+        for k in 0..<count {
+            let old = raw.loadUnaligned(fromByteOffset: 4 &* k, as: UInt32.self)
+            raw.storeBytes(of: exceeds[k] != 0 ? red : old, toByteOffset: 4 &* k, as: UInt32.self)
+        }
+    }
+
+    /// Draws the `count` pixels of the row at `p` into `out` as pixelmatch 5.3's grey: the brightness Y of the raw
+    /// colour blended over white with opacity fade·α/255, `255 + (Y − 255)·(fade·α/255)`, truncated to an integer as
+    /// storing into a byte array does (NaN, from a NaN fade, stores 0).
+    static func drawFadedGrey(_ p: UnsafePointer<UInt8>, count: Int, fade: Double, _ t: ColourTables,
+                              into out: UnsafeMutablePointer<UInt8>) {
+        for k in 0..<count {
+            let q = p + 4 &* k, o = out + 4 &* k
+            let luma = t.yR[Int(q[0])] + t.yG[Int(q[1])] + t.yB[Int(q[2])]
+            let value = 255 + (luma - 255) * (fade * Double(q[3]) / 255)
+            let grey = UInt8(value >= 0 ? (value < 255 ? value : 255) : 0)
+            o[0] = grey; o[1] = grey; o[2] = grey; o[3] = 255
+        }
     }
 }
