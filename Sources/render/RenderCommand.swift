@@ -15,9 +15,9 @@ struct RenderCommand: ParsableCommand {
           render Scenes/unlock.json --at 1.25           one still at t = 1.25 s
           render Scenes/unlock.json --frames 0-59       the first second at 60 fps
           render check Scenes/unlock.json               validate only
-          render dump Scenes/unlock.json --at 2         view tree and display list as text
+          render dump Scenes/unlock.json --at 2         the view tree and draw list
           render strip Scenes/unlock.json --count 12    a contact sheet of 12 frames
-          render preview Scenes/unlock.json             an HTML player and an animated PNG
+          render preview Scenes/unlock.json             HTML player and animated PNG
           render diff Output/unlock golden/unlock       compare two folders of frames
         """,
         subcommands: [Frames.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self],
