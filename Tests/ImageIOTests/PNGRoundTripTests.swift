@@ -1,4 +1,5 @@
 import Geometry
+import TestSupport
 import ImageIO
 import XCTest
 
@@ -42,7 +43,7 @@ final class PNGRoundTripTests: XCTestCase {
     func testPaethTieBreaksAndExtremeBytes() throws {
         // Rows built from 0/255 and equal neighbours make a + b − c land exactly between candidates,
         // which is where a wrong tie order or an 8-bit overflow in the predictor would show.
-        var rng = SeededRandom(seed: 99)
+        var rng = SeededGenerator(seed: 99)
         let palette: [UInt8] = [0, 1, 127, 128, 254, 255]
         var px = [UInt8](repeating: 0, count: 41 * 23 * 4)
         for i in px.indices { px[i] = palette[rng.int(0..<palette.count)] }

@@ -1,4 +1,5 @@
 import CDeflate
+import TestSupport
 import Geometry
 import ImageIO
 import XCTest
@@ -85,7 +86,7 @@ final class PNGStructureTests: XCTestCase {
 
     func testAdaptiveFilterPicksTheFilterThatPredictsEachRowExactly() throws {
         let width = 20, rowBytes = 80
-        var rng = SeededRandom(seed: 11)
+        var rng = SeededGenerator(seed: 11)
         func noiseRow() -> [UInt8] { (0..<rowBytes).map { _ in rng.byte() } }
         var rows: [[UInt8]] = []
         var expected: [UInt8?] = []

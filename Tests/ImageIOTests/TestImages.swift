@@ -1,24 +1,10 @@
 import Foundation
+import TestSupport
 import Geometry
-
-/// A small seeded generator (SplitMix64) so that "random" test images are the same on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-}
 
 enum TestImages {
     static func noise(_ width: Int, _ height: Int, seed: UInt64, opaque: Bool = false) -> RGBAImage {
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var px = [UInt8](repeating: 0, count: width * height * 4)
         for i in px.indices { px[i] = (opaque && i % 4 == 3) ? 255 : rng.byte() }
         return RGBAImage(width: width, height: height, pixels: px)
@@ -63,7 +49,7 @@ enum TestImages {
                 px[i + 3] = 255
             }
         }
-        var rng = SeededRandom(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         // Text lines: 40 pt text at scale 3 ≈ 120 px lines; glyph stems 7.5–8.5 px wide at fractional x.
         var lineTop = Double(height) * 0.55
         while lineTop + 90 < Double(height) - 150 {

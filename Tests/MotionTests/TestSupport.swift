@@ -1,19 +1,5 @@
 import Foundation
-
-/// SplitMix64: a small seeded generator, so property tests replay exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Classic fourth-order Runge–Kutta for m·x'' = −k(x − target(t)) − c·x', written independently of the code
 /// under test. `target` is sampled at the start of each step, so target changes should fall on step edges.

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import SceneModel
 
 final class ExpressionFuzzTests: XCTestCase {
