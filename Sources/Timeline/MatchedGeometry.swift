@@ -153,11 +153,12 @@ extension ResolvedView {
     }
 }
 
-/// Shape parameters of a morphing pair, interpolated: corner radius and colour fills.
+/// Shape parameters of a morphing pair, interpolated: corner radius, fill and stroke paints, stroke width.
 func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double) -> ResolvedKind {
     func mixFill(_ a: ShapeStyle, _ b: ShapeStyle) -> ShapeStyle {
         var s = b
-        if case .color(let c0)? = a.fill, case .color(let c1)? = b.fill { s.fill = .color(c0.mixed(with: c1, by: p)) }
+        s.fill = morphPaint(from: a.fill, to: b.fill, progress: p)
+        s.stroke = morphPaint(from: a.stroke, to: b.stroke, progress: p)
         s.strokeWidth = a.strokeWidth + (b.strokeWidth - a.strokeWidth) * p
         return s
     }

@@ -26,7 +26,7 @@ struct ViewResolver {
                 return placeholder
             }
             guard var view = build(v, identity: identity) else { return nil }
-            if let old = m.leavingView { view.kind = morphKind(from: old.kind, to: view.kind, progress: m.progress) }
+            if let old = m.leavingView { view.morph(from: old, progress: m.progress) }
             return view
         }
         guard v.condition != nil || alsoPresent != nil else { return build(v, identity: identity) }
