@@ -1,0 +1,82 @@
+import DisplayList
+import Foundation
+import Geometry
+import RenderKit
+import XCTest
+
+/// A text drawn in a frame: where its box lands on the canvas (points) and the product of the
+/// opacities of the layers around it.
+struct DrawnText {
+    var box: Rect
+    var alpha: Double
+}
+
+/// Every draw of `text` in the display list, with its canvas box and effective opacity.
+func drawnTexts(_ text: String, in list: DisplayList) -> [DrawnText] {
+    var alphas = [1.0], out: [DrawnText] = []
+    for c in list.commands {
+        switch c {
+        case .beginLayer(let l): alphas.append((alphas.last ?? 1) * l.opacity)
+        case .endLayer: if alphas.count > 1 { alphas.removeLast() }
+        case .text(let t) where t.text == text: out.append(DrawnText(box: t.transform.apply(t.paintBounds), alpha: alphas.last ?? 1))
+        default: break
+        }
+    }
+    return out
+}
+
+/// Reference interaction 4: phantoms. The title travels as one picture scaled from its list frame to
+/// its detail frame; the close button, only in the detail, fades in as the move ends and out as the
+/// dismissal starts.
+final class DiveDeeperPhantomTests: XCTestCase {
+    let listTitle = "body.children[2].children[2].children[0].children[1].children[0]"
+    let detailTitle = "body.children[3].children[1].children[0]"
+
+    /// The open spring's closed form (see `ReferenceSceneDiveDeeperTests.openFraction`).
+    func openFraction(_ t: Double) -> Double {
+        let w = 2 * Double.pi / 0.5, v0 = 0.5
+        return t <= 0 ? 0 : 1 - (1 + (w - v0) * t) * exp(-w * t)
+    }
+
+    /// Frames 31…72 (the open move, t = 0.5 s + 0.017…0.7 s): exactly one "Northern Lights" is drawn,
+    /// fully opaque, and its box is the list title's rest frame interpolated towards the detail
+    /// title's by the spring's fraction: a picture that grows, never two text sizes cross-fading.
+    func testTitleTravelsAsOnePictureThatGrows() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        let from = try XCTUnwrap(try r.viewFrames(frame: 0)[listTitle])
+        let to = try XCTUnwrap(try r.viewFrames(frame: 100)[detailTitle])
+        XCTAssertGreaterThan(to.height, from.height * 1.4, "the detail title is the larger one")
+        for i in 31...72 {
+            let f = openFraction(Double(i) / 60 - 0.5)
+            let drawn = drawnTexts("Northern Lights", in: try r.displayList(frame: i)).filter { $0.alpha > 0 }
+            XCTAssertEqual(drawn.count, 1, "frame \(i): one title picture")
+            guard let title = drawn.first else { continue }
+            XCTAssertEqual(title.alpha, 1, accuracy: 1e-9, "frame \(i): the picture is not faded")
+            let expected = Rect(x: from.minX + (to.minX - from.minX) * f, y: from.minY + (to.minY - from.minY) * f,
+                                width: from.width + (to.width - from.width) * f, height: from.height + (to.height - from.height) * f)
+            XCTAssertEqual(title.box.minX, expected.minX, accuracy: 0.05, "x at frame \(i)")
+            XCTAssertEqual(title.box.minY, expected.minY, accuracy: 0.05, "y at frame \(i)")
+            XCTAssertEqual(title.box.width, expected.width, accuracy: 0.05, "width at frame \(i)")
+            XCTAssertEqual(title.box.height, expected.height, accuracy: 0.05, "height at frame \(i)")
+        }
+    }
+
+    /// The close button's opacity (its "✕"): 0 until the move is 85 % done, then rising to 1 by frame
+    /// 100; after the close event (t = 2.1 s, frame 126) it falls to 0 within 0.15 s; no frame steps by
+    /// more than 0.25 (the steepest slope of a 0.15 s ease-in is 1/0.58 per duration, 0.19 a frame).
+    func testCloseButtonFadesWithoutPopping() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        var previous = 0.0
+        for i in 0..<r.timeline.frameCount {
+            let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
+            XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
+            if i <= 30 || (i < 126 && openFraction(Double(i) / 60 - 0.5) < 0.85) {
+                XCTAssertEqual(alpha, 0, "frame \(i): the close button waits for the move to end")
+            }
+            if (100...126).contains(i) { XCTAssertEqual(alpha, 1, accuracy: 1e-3, "frame \(i): shown in the detail") }
+            if i == 127 { XCTAssertLessThan(alpha, 1, "the fade starts with the dismissal") }
+            if i >= 135 { XCTAssertEqual(alpha, 0, "frame \(i): gone 0.15 s into the dismissal") }
+            previous = alpha
+        }
+    }
+}
