@@ -79,4 +79,29 @@ final class DiveDeeperPhantomTests: XCTestCase {
             previous = alpha
         }
     }
+
+    /// Interactive: at the end of the second pan (frame 126, progress 220/600) one title picture is
+    /// drawn, its box the list title's frame interpolated towards the detail title's by the progress;
+    /// the close button never steps by more than 0.25 and is absent while the finger drags.
+    func testInteractiveTitleIsOnePictureAndCloseButtonFades() throws {
+        let closed = try loadReferenceScene("dive-deeper.json")
+        let from = try XCTUnwrap(try closed.viewFrames(frame: 0)[listTitle])
+        let to = try XCTUnwrap(try closed.viewFrames(frame: 100)[detailTitle])
+        let r = try loadReferenceScene("dive-deeper-interactive.json")
+        let p = 220.0 / 600
+        let drawn = drawnTexts("Northern Lights", in: try r.displayList(frame: 126)).filter { $0.alpha > 0 }
+        XCTAssertEqual(drawn.count, 1)
+        let box = try XCTUnwrap(drawn.first).box
+        XCTAssertEqual(box.minX, from.minX + (to.minX - from.minX) * p, accuracy: 0.05)
+        XCTAssertEqual(box.minY, from.minY + (to.minY - from.minY) * p, accuracy: 0.05)
+        XCTAssertEqual(box.width, from.width + (to.width - from.width) * p, accuracy: 0.05)
+        XCTAssertEqual(box.height, from.height + (to.height - from.height) * p, accuracy: 0.05)
+        var previous = 0.0
+        for i in 0..<r.timeline.frameCount {
+            let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
+            XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
+            if i <= 126 { XCTAssertEqual(alpha, 0, "frame \(i): no close button before the detail has opened") }
+            previous = alpha
+        }
+    }
 }
