@@ -4,11 +4,12 @@ import Geometry
 import RenderKit
 import XCTest
 
-/// A text drawn in a frame: where its box lands on the canvas (points) and the product of the
-/// opacities of the layers around it.
+/// A text drawn in a frame: where its box lands on the canvas (points), the product of the
+/// opacities of the layers around it, and its style.
 struct DrawnText {
     var box: Rect
     var alpha: Double
+    var style: TextStyle
 }
 
 /// Every draw of `text` in the display list, with its canvas box and effective opacity.
@@ -18,7 +19,7 @@ func drawnTexts(_ text: String, in list: DisplayList) -> [DrawnText] {
         switch c {
         case .beginLayer(let l): alphas.append((alphas.last ?? 1) * l.opacity)
         case .endLayer: if alphas.count > 1 { alphas.removeLast() }
-        case .text(let t) where t.text == text: out.append(DrawnText(box: t.transform.apply(t.paintBounds), alpha: alphas.last ?? 1))
+        case .text(let t) where t.text == text: out.append(DrawnText(box: t.transform.apply(t.paintBounds), alpha: alphas.last ?? 1, style: t.style))
         default: break
         }
     }
@@ -59,6 +60,20 @@ final class DiveDeeperPhantomTests: XCTestCase {
             XCTAssertEqual(title.box.width, expected.width, accuracy: 0.05, "width at frame \(i)")
             XCTAssertEqual(title.box.height, expected.height, accuracy: 0.05, "height at frame \(i)")
         }
+        // The picture is the list's 17 pt text while opening and the detail's 28 pt text while closing
+        // (the side on screen when the move starts); at rest, the real text of the side shown.
+        func sizes(_ i: Int) throws -> [Double] {
+            try textStyles("Northern Lights", in: r.displayList(frame: i)).map(\.size)
+        }
+        XCTAssertEqual(try sizes(40), [17])
+        XCTAssertEqual(try sizes(100), [28])
+        for i in [128, 140, 160] { XCTAssertEqual(try sizes(i), [28], "closing, frame \(i)") }
+        XCTAssertEqual(try sizes(190), [17])
+    }
+
+    /// The styles of the draws of `text` that are not fully transparent.
+    func textStyles(_ text: String, in list: DisplayList) -> [TextStyle] {
+        drawnTexts(text, in: list).filter { $0.alpha > 0 }.map(\.style)
     }
 
     /// The close button's opacity (its "✕"): 0 until the move is 85 % done, then rising to 1 by frame
