@@ -92,4 +92,25 @@ final class MorphLightTests: XCTestCase {
                                        start: UnitPoint(0, 0), end: UnitPoint(1, 1))])
         XCTAssertEqual(strokes, [.color(Color(r: 0, g: 0, b: 0, a: 0.5))])
     }
+
+    /// Corner radius and colour fills blend (a regression guard; this worked before shadows did): a
+    /// 40 pt red square of radius 12 becoming a blue one of radius 4, centred on the canvas, is at the
+    /// midpoint a (½, 0, ½) square of radius 8 in the same place.
+    func testCornerRadiusAndFillBlend() throws {
+        let r = try Renderer(try loadScene("""
+        {"scene": 1, "canvas": {"width": 200, "height": 100}, "duration": 2, "fps": 20, "state": {"moved": false},
+         "body": {"type": "zstack", "children": [
+           {"type": "roundedRect", "cornerRadius": 12, "fill": "#FF0000", "frame": {"width": 40, "height": 40},
+            "if": "!moved", "matchedGeometry": {"id": "m", "morph": true}},
+           {"type": "roundedRect", "cornerRadius": 4, "fill": "#0000FF", "frame": {"width": 40, "height": 40},
+            "if": "moved", "matchedGeometry": {"id": "m", "morph": true}}]},
+         "timeline": [{"at": 0.5, "set": {"moved": true}, "animation": {"linear": 1}}]}
+        """), options: RenderOptions())
+        let fills = try r.displayList(frame: 20).commands.compactMap { c -> FillCommand? in
+            if case .fill(let f) = c { return f }
+            return nil
+        }
+        XCTAssertEqual(fills.map(\.paint), [.color(Color(r: 0.5, g: 0, b: 0.5))])
+        XCTAssertEqual(fills.map(\.path), [.roundedRect(Rect(x: 80, y: 30, width: 40, height: 40), cornerRadius: 8, continuous: true)])
+    }
 }
