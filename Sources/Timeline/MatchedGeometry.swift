@@ -23,6 +23,9 @@ struct MatchedMove {
     var morph: Bool
     /// The leaving view at rest, for morphing shape parameters.
     var leavingView: ResolvedView?
+    /// One picture of the leaving view (`leavingView`) travels (`snapshot`), from `leavingFrame`, its frame at rest.
+    var snapshot = false
+    var leavingFrame: Rect = .zero
 }
 
 /// The laid-out scene at rest after a snapshot: which views carry which matched ids, and their frames.
@@ -70,7 +73,8 @@ extension SceneTimeline {
     func matchedMoves(_ values: AnimatedValues, geometry: any GeometryProvider) -> [String: MatchedMove] {
         guard hasMatchedGeometry, values.windowCount > 1 else { return [:] }
         var tracks: [String: (x: AnimationTrack, y: AnimationTrack, w: AnimationTrack, h: AnimationTrack, p: AnimationTrack,
-                              leaving: String, entering: String, end: Double, morph: Bool, leavingView: ResolvedView)] = [:]
+                              leaving: String, entering: String, end: Double, morph: Bool, leavingView: ResolvedView,
+                              snapshot: Bool, leavingFrame: Rect)] = [:]
         for k in 1..<values.windowCount {
             let s = history.snapshots[values.snapshotIndex(k)]
             guard let anim = s.animation else { continue }
@@ -81,11 +85,13 @@ extension SceneTimeline {
                       let f0 = before.frames[old.identity], let f1 = after.frames[new.identity] else { continue }
                 let end = s.time + (anim.duration ?? .infinity)
                 let morph = (old.view.modifiers.matchedGeometry?.morph ?? false) && (new.view.modifiers.matchedGeometry?.morph ?? false)
+                let snapshot = (old.view.modifiers.matchedGeometry?.snapshot ?? false) && (new.view.modifiers.matchedGeometry?.snapshot ?? false)
                 if var t = tracks[id] {
                     t.x.append(at: s.time, to: f1.minX, animation: anim); t.y.append(at: s.time, to: f1.minY, animation: anim)
                     t.w.append(at: s.time, to: f1.width, animation: anim); t.h.append(at: s.time, to: f1.height, animation: anim)
                     t.p.append(at: s.time, to: t.p.target + 1, animation: anim)
                     t.leaving = old.identity; t.entering = new.identity; t.end = end; t.morph = morph; t.leavingView = old.view
+                    t.snapshot = snapshot; t.leavingFrame = f0
                     tracks[id] = t
                 } else {
                     var x = AnimationTrack(initialValue: f0.minX), y = AnimationTrack(initialValue: f0.minY)
@@ -94,7 +100,7 @@ extension SceneTimeline {
                     x.append(at: s.time, to: f1.minX, animation: anim); y.append(at: s.time, to: f1.minY, animation: anim)
                     w.append(at: s.time, to: f1.width, animation: anim); h.append(at: s.time, to: f1.height, animation: anim)
                     p.append(at: s.time, to: 1, animation: anim)
-                    tracks[id] = (x, y, w, h, p, old.identity, new.identity, end, morph, old.view)
+                    tracks[id] = (x, y, w, h, p, old.identity, new.identity, end, morph, old.view, snapshot, f0)
                 }
             }
         }
@@ -104,7 +110,7 @@ extension SceneTimeline {
             let frame = Rect(x: tr.x.value(at: t), y: tr.y.value(at: t), width: max(0, tr.w.value(at: t)), height: max(0, tr.h.value(at: t)))
             let p = tr.p.value(at: t) - (tr.p.target - 1)
             let move = MatchedMove(id: id, leaving: tr.leaving, entering: tr.entering, frame: frame, progress: p,
-                                   morph: tr.morph, leavingView: tr.leavingView)
+                                   morph: tr.morph, leavingView: tr.leavingView, snapshot: tr.snapshot, leavingFrame: tr.leavingFrame)
             moves[tr.leaving] = move
             moves[tr.entering] = move
         }
@@ -153,11 +159,12 @@ extension ResolvedView {
     }
 }
 
-/// Shape parameters of a morphing pair, interpolated: corner radius and colour fills.
+/// Shape parameters of a morphing pair, interpolated: corner radius, fill and stroke paints, stroke width.
 func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double) -> ResolvedKind {
     func mixFill(_ a: ShapeStyle, _ b: ShapeStyle) -> ShapeStyle {
         var s = b
-        if case .color(let c0)? = a.fill, case .color(let c1)? = b.fill { s.fill = .color(c0.mixed(with: c1, by: p)) }
+        s.fill = morphPaint(from: a.fill, to: b.fill, progress: p)
+        s.stroke = morphPaint(from: a.stroke, to: b.stroke, progress: p)
         s.strokeWidth = a.strokeWidth + (b.strokeWidth - a.strokeWidth) * p
         return s
     }

@@ -15,6 +15,9 @@ struct ViewResolver {
     /// The view at this instant, with its transition applied while it enters or leaves; nil when
     /// it is absent. `alsoPresent` is a forEach item's presence (index < count) per window snapshot.
     mutating func resolve(_ v: ViewSpec, identity: String, alsoPresent: [Bool]? = nil) -> ResolvedView? {
+        if !moves.isEmpty, let m = moves[v.id?.resolve(loopVariables()) ?? identity], m.snapshot {
+            return resolvePhantom(v, identity: identity, move: m)
+        }
         if !moves.isEmpty, let m = moves[v.id?.resolve(loopVariables()) ?? identity], m.morph {
             // A morphing pair shows one view whose shape parameters interpolate: no cross-fade.
             if m.leaving == (v.id?.resolve(loopVariables()) ?? identity) {
@@ -26,7 +29,7 @@ struct ViewResolver {
                 return placeholder
             }
             guard var view = build(v, identity: identity) else { return nil }
-            if let old = m.leavingView { view.kind = morphKind(from: old.kind, to: view.kind, progress: m.progress) }
+            if let old = m.leavingView { view.morph(from: old, progress: m.progress) }
             return view
         }
         guard v.condition != nil || alsoPresent != nil else { return build(v, identity: identity) }
@@ -96,7 +99,8 @@ struct ViewResolver {
             modifiers.gestures = GestureBinding(specPath: v.path, loopValues: currentLoopNames.map(\.1))
         }
         if let m = v.matchedGeometry {
-            modifiers.matchedGeometry = MatchedGeometryInfo(id: m.id.resolve(loopVariables()), isSource: m.isSource, morph: m.morph)
+            modifiers.matchedGeometry = MatchedGeometryInfo(id: m.id.resolve(loopVariables()), isSource: m.isSource, morph: m.morph,
+                                                            snapshot: m.snapshot)
         }
         return ResolvedView(identity: identityName, kind: kind, children: children, modifiers: modifiers)
     }

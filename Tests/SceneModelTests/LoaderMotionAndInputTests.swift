@@ -138,6 +138,22 @@ final class LoaderMotionAndInputTests: XCTestCase {
         XCTAssertEqual(m.id.resolve(["i": 1]), "card1")
         XCTAssertFalse(m.isSource)
         XCTAssertTrue(m.morph)
+        XCTAssertFalse(m.snapshot, "snapshot defaults to false")
+    }
+
+    /// `snapshot` (a phantom travels) is read, and cannot be combined with `morph`.
+    func testMatchedGeometrySnapshot() throws {
+        let pair = { (extra: String) in S.scene(body: """
+            {"type": "zstack", "children": [
+              {"type": "text", "text": "a", "if": "true", "matchedGeometry": {"id": "t", "snapshot": true\(extra)}},
+              {"type": "text", "text": "b", "if": "false", "matchedGeometry": {"id": "t", "snapshot": true}}]}
+            """) }
+        let s = try S.load(pair(""))
+        XCTAssertEqual(s.body.childViews[0].matchedGeometry?.snapshot, true)
+        XCTAssertEqual(s.body.childViews[0].matchedGeometry?.morph, false)
+        let error = loadError(pair(", \"morph\": true"))
+        XCTAssertTrue(error?.contains("body.children[0].matchedGeometry.snapshot") ?? false, error ?? "loaded")
+        XCTAssertTrue(error?.contains("either morphs") ?? false, error ?? "loaded")
     }
 
     func testInputEvents() throws {

@@ -289,12 +289,18 @@ extension SceneReader {
             checkTemplate(t, v, path, scope)
             return MatchedGeometrySpec(id: t, isSource: true, morph: false)
         }
-        guard let o = object(v, path, allowed: ["id", "isSource", "morph"], what: "an id string or {id, isSource, morph}") else { return nil }
+        guard let o = object(v, path, allowed: ["id", "isSource", "morph", "snapshot"],
+                             what: "an id string or {id, isSource, morph, snapshot}") else { return nil }
         guard let iv = require(o, "id", in: v, path), let s = string(iv, join(path, "id")) else { return nil }
         let t = TemplateString.parse(s)
         checkTemplate(t, iv, join(path, "id"), scope)
+        let morph = o["morph"].flatMap { bool($0, join(path, "morph")) } ?? false
+        let snapshot = o["snapshot"].flatMap { bool($0, join(path, "snapshot")) } ?? false
+        if morph && snapshot, let sv = o["snapshot"] {
+            fail(sv, join(path, "snapshot"), "a pair either morphs (its shape blends) or travels as one snapshot, not both; drop \"morph\" or \"snapshot\"")
+        }
         return MatchedGeometrySpec(id: t, isSource: o["isSource"].flatMap { bool($0, join(path, "isSource")) } ?? true,
-                                   morph: o["morph"].flatMap { bool($0, join(path, "morph")) } ?? false)
+                                   morph: morph, snapshot: snapshot)
     }
 }
 

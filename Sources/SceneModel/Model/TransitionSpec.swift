@@ -18,10 +18,11 @@ public indirect enum TransitionSpec: Sendable {
     case animated(TransitionSpec, AnimationSpec)
 }
 
-/// `matchedGeometry`: an id (may contain `{i}`), whether this view is the source, and whether shape
-/// parameters morph instead of cross-fading.
+/// `matchedGeometry`: an id (may contain `{i}`), whether this view is the source, whether shape
+/// parameters morph instead of cross-fading, and whether one snapshot travels instead (a phantom).
 public struct MatchedGeometrySpec: Sendable {
     public var id: TemplateString
     public var isSource: Bool
     public var morph: Bool
+    public var snapshot: Bool = false
 }

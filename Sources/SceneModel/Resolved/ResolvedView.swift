@@ -165,7 +165,11 @@ public struct MatchedGeometryInfo: Hashable, Sendable {
     public var id: String
     public var isSource: Bool
     public var morph: Bool
-    public init(id: String, isSource: Bool, morph: Bool) { self.id = id; self.isSource = isSource; self.morph = morph }
+    /// While the pair moves, one picture of the leaving view travels (§6 `snapshot`).
+    public var snapshot: Bool
+    public init(id: String, isSource: Bool, morph: Bool, snapshot: Bool = false) {
+        self.id = id; self.isSource = isSource; self.morph = morph; self.snapshot = snapshot
+    }
 }
 
 /// Which gesture list a view carries: the JSON path of the view spec, and the values of the

@@ -1,0 +1,122 @@
+import DisplayList
+import Foundation
+import Geometry
+import RenderKit
+import XCTest
+
+/// A text drawn in a frame: where its box lands on the canvas (points), the product of the
+/// opacities of the layers around it, and its style.
+struct DrawnText {
+    var box: Rect
+    var alpha: Double
+    var style: TextStyle
+}
+
+/// Every draw of `text` in the display list, with its canvas box and effective opacity.
+func drawnTexts(_ text: String, in list: DisplayList) -> [DrawnText] {
+    var alphas = [1.0], out: [DrawnText] = []
+    for c in list.commands {
+        switch c {
+        case .beginLayer(let l): alphas.append((alphas.last ?? 1) * l.opacity)
+        case .endLayer: if alphas.count > 1 { alphas.removeLast() }
+        case .text(let t) where t.text == text: out.append(DrawnText(box: t.transform.apply(t.paintBounds), alpha: alphas.last ?? 1, style: t.style))
+        default: break
+        }
+    }
+    return out
+}
+
+/// Reference interaction 4: phantoms. The title travels as one picture scaled from its list frame to
+/// its detail frame; the close button, only in the detail, fades in as the move ends and out as the
+/// dismissal starts.
+final class DiveDeeperPhantomTests: XCTestCase {
+    let listTitle = "body.children[2].children[2].children[0].children[1].children[0]"
+    let detailTitle = "body.children[3].children[1].children[0]"
+
+    /// The open spring's closed form (see `ReferenceSceneDiveDeeperTests.openFraction`).
+    func openFraction(_ t: Double) -> Double {
+        let w = 2 * Double.pi / 0.5, v0 = 0.5
+        return t <= 0 ? 0 : 1 - (1 + (w - v0) * t) * exp(-w * t)
+    }
+
+    /// Frames 31…72 (the open move, t = 0.5 s + 0.017…0.7 s): exactly one "Northern Lights" is drawn,
+    /// fully opaque, and its box is the list title's rest frame interpolated towards the detail
+    /// title's by the spring's fraction: a picture that grows, never two text sizes cross-fading.
+    func testTitleTravelsAsOnePictureThatGrows() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        let from = try XCTUnwrap(try r.viewFrames(frame: 0)[listTitle])
+        let to = try XCTUnwrap(try r.viewFrames(frame: 100)[detailTitle])
+        XCTAssertGreaterThan(to.height, from.height * 1.4, "the detail title is the larger one")
+        for i in 31...72 {
+            let f = openFraction(Double(i) / 60 - 0.5)
+            let drawn = drawnTexts("Northern Lights", in: try r.displayList(frame: i)).filter { $0.alpha > 0 }
+            XCTAssertEqual(drawn.count, 1, "frame \(i): one title picture")
+            guard let title = drawn.first else { continue }
+            XCTAssertEqual(title.alpha, 1, accuracy: 1e-9, "frame \(i): the picture is not faded")
+            let expected = Rect(x: from.minX + (to.minX - from.minX) * f, y: from.minY + (to.minY - from.minY) * f,
+                                width: from.width + (to.width - from.width) * f, height: from.height + (to.height - from.height) * f)
+            XCTAssertEqual(title.box.minX, expected.minX, accuracy: 0.05, "x at frame \(i)")
+            XCTAssertEqual(title.box.minY, expected.minY, accuracy: 0.05, "y at frame \(i)")
+            XCTAssertEqual(title.box.width, expected.width, accuracy: 0.05, "width at frame \(i)")
+            XCTAssertEqual(title.box.height, expected.height, accuracy: 0.05, "height at frame \(i)")
+        }
+        // The picture is the list's 17 pt text while opening and the detail's 28 pt text while closing
+        // (the side on screen when the move starts); at rest, the real text of the side shown.
+        func sizes(_ i: Int) throws -> [Double] {
+            try textStyles("Northern Lights", in: r.displayList(frame: i)).map(\.size)
+        }
+        XCTAssertEqual(try sizes(40), [17])
+        XCTAssertEqual(try sizes(100), [28])
+        for i in [128, 140, 160] { XCTAssertEqual(try sizes(i), [28], "closing, frame \(i)") }
+        XCTAssertEqual(try sizes(190), [17])
+    }
+
+    /// The styles of the draws of `text` that are not fully transparent.
+    func textStyles(_ text: String, in list: DisplayList) -> [TextStyle] {
+        drawnTexts(text, in: list).filter { $0.alpha > 0 }.map(\.style)
+    }
+
+    /// The close button's opacity (its "✕"): 0 until the move is 85 % done, then rising to 1 by frame
+    /// 100; after the close event (t = 2.1 s, frame 126) it falls to 0 within 0.15 s; no frame steps by
+    /// more than 0.25 (the steepest slope of a 0.15 s ease-in is 1/0.58 per duration, 0.19 a frame).
+    func testCloseButtonFadesWithoutPopping() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        var previous = 0.0
+        for i in 0..<r.timeline.frameCount {
+            let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
+            XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
+            if i <= 30 || (i < 126 && openFraction(Double(i) / 60 - 0.5) < 0.85) {
+                XCTAssertEqual(alpha, 0, "frame \(i): the close button waits for the move to end")
+            }
+            if (100...126).contains(i) { XCTAssertEqual(alpha, 1, accuracy: 1e-3, "frame \(i): shown in the detail") }
+            if i == 127 { XCTAssertLessThan(alpha, 1, "the fade starts with the dismissal") }
+            if i >= 135 { XCTAssertEqual(alpha, 0, "frame \(i): gone 0.15 s into the dismissal") }
+            previous = alpha
+        }
+    }
+
+    /// Interactive: at the end of the second pan (frame 126, progress 220/600) one title picture is
+    /// drawn, its box the list title's frame interpolated towards the detail title's by the progress;
+    /// the close button never steps by more than 0.25 and is absent while the finger drags.
+    func testInteractiveTitleIsOnePictureAndCloseButtonFades() throws {
+        let closed = try loadReferenceScene("dive-deeper.json")
+        let from = try XCTUnwrap(try closed.viewFrames(frame: 0)[listTitle])
+        let to = try XCTUnwrap(try closed.viewFrames(frame: 100)[detailTitle])
+        let r = try loadReferenceScene("dive-deeper-interactive.json")
+        let p = 220.0 / 600
+        let drawn = drawnTexts("Northern Lights", in: try r.displayList(frame: 126)).filter { $0.alpha > 0 }
+        XCTAssertEqual(drawn.count, 1)
+        let box = try XCTUnwrap(drawn.first).box
+        XCTAssertEqual(box.minX, from.minX + (to.minX - from.minX) * p, accuracy: 0.05)
+        XCTAssertEqual(box.minY, from.minY + (to.minY - from.minY) * p, accuracy: 0.05)
+        XCTAssertEqual(box.width, from.width + (to.width - from.width) * p, accuracy: 0.05)
+        XCTAssertEqual(box.height, from.height + (to.height - from.height) * p, accuracy: 0.05)
+        var previous = 0.0
+        for i in 0..<r.timeline.frameCount {
+            let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
+            XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
+            if i <= 126 { XCTAssertEqual(alpha, 0, "frame \(i): no close button before the detail has opened") }
+            previous = alpha
+        }
+    }
+}
