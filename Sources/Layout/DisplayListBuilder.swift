@@ -6,9 +6,9 @@ extension LayoutResult {
     /// The draw commands of this layout in painter's order. Each view draws its background, its own
     /// content (fill then stroke, text, image, children), then its overlay; mask, clip, shadows, blur
     /// and opacity wrap all of that in one `Layer`, except that a container's shadows and opacity
-    /// wrap each of its drawn parts instead unless it is a compositing group. Offset, scale and rotation are composed into the
-    /// transform of every command and layer inside the view. A view with opacity 0 draws nothing
-    /// (its layer would be fully transparent), so it is left out.
+    /// wrap each of its drawn parts instead unless it is a compositing group. Offset, scale and
+    /// rotation are composed into the transform of every command and layer inside the view. A view
+    /// with opacity 0 draws nothing (its layer would be fully transparent), so it is left out.
     public func displayList() -> DisplayList {
         var list = DisplayList()
         draw(root, parent: .identity, into: &list)
