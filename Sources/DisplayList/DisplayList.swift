@@ -115,7 +115,7 @@ public struct Shadow: Hashable, Sendable {
 }
 
 /// The effects of a layer, applied in this order to its content: `mask`, `clip`,
-/// `shadows` (drawn under the content, in list order), `blur`, `opacity`.
+/// `shadows` (all under the content; chained or independent as `shadowMode` says), `blur`, `opacity`.
 /// Paths and the mask are in the space given by `transform` (local → canvas points);
 /// shadow offsets and radii, and the blur radius, are in that local space too, so a
 /// scaled layer has scaled shadows (σ in pixels = radius × transform scale × canvas scale).
@@ -125,15 +125,18 @@ public struct Layer: Hashable, Sendable {
     public var mask: DisplayList?
     public var clip: Path?
     public var shadows: [Shadow]
+    /// `.chained` (SwiftUI): shadow k is cast by the content with shadows 1…k−1 under it and is
+    /// drawn below them. `.independent` (CSS): each is cast by the content alone, the first lowest.
+    public var shadowMode: ShadowMode
     /// Gaussian σ in points; 0 for none.
     public var blur: Double
     /// 0…1, applied to the whole layer as a group.
     public var opacity: Double
 
     public init(transform: AffineTransform = .identity, mask: DisplayList? = nil, clip: Path? = nil,
-                shadows: [Shadow] = [], blur: Double = 0, opacity: Double = 1) {
+                shadows: [Shadow] = [], shadowMode: ShadowMode = .chained, blur: Double = 0, opacity: Double = 1) {
         self.transform = transform; self.mask = mask; self.clip = clip
-        self.shadows = shadows; self.blur = blur; self.opacity = opacity
+        self.shadows = shadows; self.shadowMode = shadowMode; self.blur = blur; self.opacity = opacity
     }
 
     /// True when the layer changes nothing and could be dropped.

@@ -5,9 +5,10 @@ import SceneModel
 extension LayoutResult {
     /// The draw commands of this layout in painter's order. Each view draws its background, its own
     /// content (fill then stroke, text, image, children), then its overlay; mask, clip, shadows, blur
-    /// and opacity wrap all of that in one `Layer`. Offset, scale and rotation are composed into the
-    /// transform of every command and layer inside the view. A view with opacity 0 draws nothing
-    /// (its layer would be fully transparent), so it is left out.
+    /// and opacity wrap all of that in one `Layer`, except that a container's shadows and opacity
+    /// wrap each of its drawn parts instead unless it is a compositing group. Offset, scale and
+    /// rotation are composed into the transform of every command and layer inside the view. A view
+    /// with opacity 0 draws nothing (its layer would be fully transparent), so it is left out.
     public func displayList() -> DisplayList {
         var list = DisplayList()
         draw(root, parent: .identity, into: &list)
@@ -15,7 +16,9 @@ extension LayoutResult {
     }
 }
 
-private func draw(_ v: LaidOutView, parent: AffineTransform, into list: inout DisplayList) {
+/// Draws `v` wrapped in `inherited` (outermost first): the shadows and opacity of enclosing
+/// containers that apply to each drawn child separately (§3 item 8, §4).
+private func draw(_ v: LaidOutView, parent: AffineTransform, inherited: [Layer] = [], into list: inout DisplayList) {
     let m = v.modifiers
     let opacity = Swift.min(1, Swift.max(0, m.opacity))
     if opacity == 0 { return }
@@ -32,14 +35,42 @@ private func draw(_ v: LaidOutView, parent: AffineTransform, into list: inout Di
     }
     let layer = Layer(transform: t, mask: maskList, clip: clip,
                       shadows: m.shadows.map { Shadow(color: $0.color, radius: Swift.max(0, $0.radius), offset: Point($0.x, $0.y)) },
-                      blur: Swift.max(0, m.blur), opacity: opacity)
+                      shadowMode: m.shadowMode, blur: Swift.max(0, m.blur), opacity: opacity)
+    if handsEffectsToChildren(v, layer) {
+        let perChild = Layer(transform: t, shadows: layer.shadows, shadowMode: layer.shadowMode, opacity: layer.opacity)
+        drawParts(of: v, transform: t, inherited: perChild.isPassThrough ? inherited : inherited + [perChild], into: &list)
+        return
+    }
+    for l in inherited { list.append(.beginLayer(l)) }
     let wrapped = !layer.isPassThrough
     if wrapped { list.append(.beginLayer(layer)) }
-    if let b = v.background { draw(b, parent: t, into: &list) }
-    drawContent(of: v, transform: t, into: &list)
-    for c in v.children { draw(c, parent: t, into: &list) }
-    if let o = v.overlay { draw(o, parent: t, into: &list) }
+    drawParts(of: v, transform: t, inherited: [], into: &list)
     if wrapped { list.append(.endLayer) }
+    for _ in inherited { list.append(.endLayer) }
+}
+
+/// Background, own content, children, overlay, each wrapped in `inherited`.
+private func drawParts(of v: LaidOutView, transform t: AffineTransform, inherited: [Layer], into list: inout DisplayList) {
+    if let b = v.background { draw(b, parent: t, inherited: inherited, into: &list) }
+    drawContent(of: v, transform: t, into: &list)
+    for c in v.children { draw(c, parent: t, inherited: inherited, into: &list) }
+    if let o = v.overlay { draw(o, parent: t, inherited: inherited, into: &list) }
+}
+
+/// Whether a container's shadows and opacity go to each of its drawn parts rather than to its
+/// flattened drawing. As in SwiftUI, they do unless the container is a compositing group
+/// ("A compositing group makes compositing effects in this view's ancestor views, such as
+/// opacity and the blend mode, take effect before this view is rendered", Apple's
+/// `compositingGroup()` documentation). A mask, clip or blur needs the container's pixels
+/// together, so it flattens the container as a group does; views that are not containers
+/// draw one thing and are always drawn whole.
+private func handsEffectsToChildren(_ v: LaidOutView, _ layer: Layer) -> Bool {
+    switch v.kind {
+    case .zstack, .hstack, .vstack:
+        return !v.modifiers.compositingGroup && layer.mask == nil && layer.clip == nil && layer.blur == 0
+    default:
+        return false
+    }
 }
 
 /// Offset, then scale and rotation about the anchor of the view's frame (SwiftUI's

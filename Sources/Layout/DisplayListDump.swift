@@ -26,6 +26,7 @@ public func dump(_ list: DisplayList) -> String {
             var parts = ["layer"]
             if l.opacity != 1 { parts.append("opacity \(fmt(l.opacity))") }
             if l.blur != 0 { parts.append("blur \(fmt(l.blur))") }
+            if l.shadowMode == .independent && !l.shadows.isEmpty { parts.append("independent") }
             for s in l.shadows { parts.append("shadow \(s.color) r \(fmt(s.radius)) offset \(s.offset)") }
             if let clip = l.clip { parts.append("clip \(describe(clip))") }
             emit(parts.joined(separator: " ") + describe(l.transform))

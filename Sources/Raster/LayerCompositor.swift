@@ -14,8 +14,7 @@ extension CairoRasterizer {
 
         // The content pixels that can influence `needed`.
         let afterBlur = needed.expanded(by: GaussianBlur.reach(fx.blur))
-        var contentNeeded = afterBlur
-        for s in fx.shadows { contentNeeded = contentNeeded.union(LayerEffects.sources(of: s, reaching: afterBlur)) }
+        var contentNeeded = fx.needs(reaching: afterBlur)[0]
         if let clip = layer.clip { contentNeeded = contentNeeded.intersection(clipBounds(clip, fx)) }
         let maskNodes = layer.mask.map { DrawNode.tree(of: $0) }
         if let maskNodes { contentNeeded = contentNeeded.intersection(pixelBounds(of: maskNodes)) }
@@ -45,18 +44,16 @@ extension CairoRasterizer {
         }
 
         if fx.blur <= 0 && fx.opacity >= 1 {
-            timingEffects { drawShadows(fx.shadows, of: content, on: cr, needed: needed) }
+            timingEffects { drawShadows(of: fx, content: content, on: cr, needed: needed) }
             cairo_set_source_surface(cr, content.surface, 0, 0)
             cairo_paint(cr)
             return
         }
         // A group for blur and opacity: content and shadows together.
-        var groupRect = contentRect
-        for s in fx.shadows { groupRect = groupRect.union(LayerEffects.reach(of: s, from: contentRect)) }
-        groupRect = groupRect.intersection(afterBlur)
+        let groupRect = fx.reachOfShadows(from: contentRect).intersection(afterBlur)
         guard let group = PixelSurface(region: groupRect) else { return }
         let g = group.makeContext()
-        timingEffects { drawShadows(fx.shadows, of: content, on: g, needed: groupRect) }
+        timingEffects { drawShadows(of: fx, content: content, on: g, needed: groupRect) }
         cairo_set_source_surface(g, content.surface, 0, 0)
         cairo_paint(g)
         cairo_destroy(g)
@@ -75,29 +72,24 @@ extension CairoRasterizer {
     /// Byte offset of alpha within a native-endian ARGB32 pixel.
     static let alphaByte = 1.littleEndian == 1 ? 3 : 0
 
-    /// Each shadow: the content's alpha, blurred, moved, filled with the shadow colour,
-    /// drawn in list order (so all under the content, which the caller draws next).
-    func drawShadows(_ shadows: [LayerEffects.DeviceShadow], of content: PixelSurface,
-                     on cr: OpaquePointer, needed: PixelRect) {
-        guard !shadows.isEmpty else { return }
-        let alpha = GaussianBlur.Channel(base: content.data + Self.alphaByte, step: 4,
-                                         rowStride: content.stride, region: content.region)
-        for s in shadows {
+    /// The layer's shadows of `content`, all under it (the caller draws the content next):
+    /// independent ones in list order, chained ones from the last (cast by everything before it,
+    /// so lowest) to the first. Masks come from the shadow cache when the same content casts the
+    /// same shadows over the same region again.
+    func drawShadows(of fx: LayerEffects, content: PixelSurface, on cr: OpaquePointer, needed: PixelRect) {
+        guard !fx.shadows.isEmpty else { return }
+        let masks = shadowCache.masks(content: content, shadows: fx.shadows, chained: fx.chained, needed: needed) {
+            shadowMasks(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed))
+        }
+        let order = fx.chained ? Array(fx.shadows.indices.reversed()) : Array(fx.shadows.indices)
+        for k in order where k < masks.count {
+            let s = fx.shadows[k]
             cairo_set_source_rgba(cr, s.color.r, s.color.g, s.color.b, s.color.a)
-            if s.sigma < 0.01 {
+            if let mask = masks[k] {
+                cairo_mask_surface(cr, mask.surface, 0, 0)
+            } else if !fx.chained && s.sigma < 0.01 {
                 cairo_mask_surface(cr, content.surface, s.dx, s.dy)
-                continue
             }
-            let out = LayerEffects.reach(of: s, from: content.region).intersection(needed)
-            let mask = shadowCache.mask(content: content, out: out, sigma: s.sigma, dx: s.dx, dy: s.dy) {
-                guard let a8 = PixelSurface(region: out, format: CAIRO_FORMAT_A8) else { return nil }
-                GaussianBlur.blur(alpha, sigma: s.sigma, shiftX: s.dx, shiftY: s.dy,
-                                  into: .init(base: a8.data, step: 1, rowStride: a8.stride, region: out))
-                a8.markDirty()
-                return a8
-            }
-            guard let a8 = mask else { continue }
-            cairo_mask_surface(cr, a8.surface, 0, 0)
         }
     }
 

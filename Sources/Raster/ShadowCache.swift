@@ -1,17 +1,23 @@
 import CCairo
 
-/// Blurred shadow masks kept between frames: a frame that repeats a layer's content at the
-/// same place with the same shadow reuses the mask instead of blurring again. Entries are
-/// found by a hash of the content's alpha and confirmed by comparing the alpha itself, so a
-/// hit is always exact. Per rasterizer (not shared between threads).
+/// Shadow masks kept between frames: a frame that repeats a layer's content at the same place
+/// with the same shadows reuses the masks instead of blurring again. Entries are found by a hash
+/// of the content's alpha and confirmed by comparing the alpha itself, so a hit is always exact.
+/// One entry holds all the masks of a layer's shadow list, because a chained shadow's mask
+/// depends on the shadows before it (their σ, offset and colour alpha are in the key).
+/// Per rasterizer (not shared between threads).
 final class ShadowCache {
+    /// What a mask depends on besides the content: σ and offset in pixels, and, for chained
+    /// shadows, the colour's alpha (it sets how much the shadow adds to the next one's caster).
+    struct ShadowKey: Hashable { var sigma: Double, dx: Double, dy: Double, alpha: Double }
     struct Key: Hashable {
         var content: PixelRect
-        var out: PixelRect
-        var sigma: Double, dx: Double, dy: Double
+        var needed: PixelRect
+        var shadows: [ShadowKey]
+        var chained: Bool
         var alphaHash: Int
     }
-    private struct Entry { var alpha: [UInt8]; var mask: PixelSurface }
+    private struct Entry { var alpha: [UInt8]; var masks: [PixelSurface?] }
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
     /// Upper bound on the masks kept, in bytes.
@@ -20,21 +26,23 @@ final class ShadowCache {
     /// every worker's cache was full (174 MiB at 60 frames, 238 MiB at 600, --jobs 2).
     let capacity = 16 << 20
 
-    /// The A8 mask for a shadow of `content`, from the cache or made by `make`.
-    func mask(content: PixelSurface, out: PixelRect, sigma: Double, dx: Double, dy: Double,
-              make: () -> PixelSurface?) -> PixelSurface? {
+    /// The masks of `shadows` cast by `content` over `needed`, from the cache or made by `make`.
+    func masks(content: PixelSurface, shadows: [LayerEffects.DeviceShadow], chained: Bool, needed: PixelRect,
+               make: () -> [PixelSurface?]) -> [PixelSurface?] {
         let alpha = Self.alpha(of: content)
-        let key = Key(content: content.region, out: out, sigma: sigma, dx: dx, dy: dy, alphaHash: Self.hash(alpha))
-        if let e = entries[key], e.alpha == alpha { return e.mask }
-        guard let m = make() else { return nil }
-        // The budget counts the kept copy of the content's alpha as well as the mask.
-        let size = out.area + alpha.count
+        let key = Key(content: content.region, needed: needed,
+                      shadows: shadows.map { ShadowKey(sigma: $0.sigma, dx: $0.dx, dy: $0.dy, alpha: chained ? $0.color.a : 0) },
+                      chained: chained, alphaHash: Self.hash(alpha))
+        if let e = entries[key], e.alpha == alpha { return e.masks }
+        let made = make()
+        // The budget counts the kept copy of the content's alpha as well as the masks.
+        let size = made.reduce(alpha.count) { $0 + ($1?.region.area ?? 0) }
         if bytes + size > capacity { entries.removeAll(); bytes = 0 }
         if size <= capacity {
-            entries[key] = Entry(alpha: alpha, mask: m)
+            entries[key] = Entry(alpha: alpha, masks: made)
             bytes += size
         }
-        return m
+        return made
     }
 
     static func hash(_ bytes: [UInt8]) -> Int {

@@ -174,6 +174,8 @@ struct ViewResolver {
         r.shadows = m.shadows.map {
             ShadowSpec(color: values.color($0.color), radius: max(0, values.number($0.radius)), x: values.number($0.x), y: values.number($0.y))
         }
+        r.shadowMode = m.shadowMode
+        r.compositingGroup = m.compositingGroup
         r.blur = max(0, values.number(m.blur, default: 0))
         r.opacity = min(1, max(0, values.number(m.opacity, default: 1)))
         if let o = m.offset { r.offset = Point(values.number(o.x), values.number(o.y)) }

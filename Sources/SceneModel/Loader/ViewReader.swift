@@ -1,8 +1,9 @@
 import Geometry
 
 /// Keys every view accepts (§3).
-let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask", "clip", "shadows", "blur", "opacity",
-                      "offset", "scale", "rotation", "anchor", "matchedGeometry", "if", "transition", "id", "gestures"]
+let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask", "clip", "shadows", "shadowMode", "blur", "opacity",
+                      "offset", "scale", "rotation", "anchor", "matchedGeometry", "if", "transition", "id", "gestures",
+                      "compositingGroup"]
 
 /// Keys that belong to each view type, besides the common ones.
 let viewTypeKeys: [String: [String]] = [
@@ -225,6 +226,10 @@ extension SceneReader {
                 for (i, item) in items.enumerated() { if let sh = shadow(item, "\(p)[\(i)]", scope) { m.shadows.append(sh) } }
             } else { fail(s, p, "expected a list of shadows, found \(s.typeName)") }
         }
+        if let s = o["shadowMode"], let mode = oneOf(s, join(path, "shadowMode"), ShadowMode.allCases.map(\.rawValue)) {
+            m.shadowMode = ShadowMode(rawValue: mode) ?? .chained
+        }
+        if let g = o["compositingGroup"] { m.compositingGroup = bool(g, join(path, "compositingGroup")) ?? false }
         if let b = o["blur"] { m.blur = dynamicNumber(b, join(path, "blur"), scope, min: 0, max: maxEffectRadius) }
         if let b = o["opacity"] { m.opacity = dynamicNumber(b, join(path, "opacity"), scope, min: 0, max: 1) }
         if let b = o["offset"] { m.offset = point(b, join(path, "offset"), scope, defaults: (0, 0)) }

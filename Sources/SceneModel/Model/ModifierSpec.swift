@@ -9,6 +9,11 @@ public struct ModifierSpec: Sendable {
     public var mask: ViewSpec?
     public var clip: ClipMode?
     public var shadows: [ShadowKeySpec] = []
+    /// `shadowMode`: chained (SwiftUI, the default) or independent (CSS/Figma).
+    public var shadowMode: ShadowMode = .chained
+    /// `compositingGroup`: a container's shadows and opacity apply to its flattened drawing
+    /// instead of to each drawn child.
+    public var compositingGroup = false
     /// σ in points.
     public var blur: Dynamic<Double>?
     public var opacity: Dynamic<Double>?

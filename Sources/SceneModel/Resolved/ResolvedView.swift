@@ -119,6 +119,10 @@ public struct ResolvedModifiers: Hashable, Sendable {
     public var mask: Box<ResolvedView>?
     public var clip: ClipMode?
     public var shadows: [ShadowSpec]
+    /// How `shadows` are cast (§4).
+    public var shadowMode: ShadowMode = .chained
+    /// When false, a container's shadows and opacity apply to each drawn child separately (§3, §4).
+    public var compositingGroup = false
     /// Gaussian σ in points.
     public var blur: Double
     public var opacity: Double
