@@ -18,6 +18,7 @@ public func dump(_ list: DisplayList) -> String {
             var style = "\(fmt(st.size))pt weight \(st.weight) \(st.design.rawValue)"
             if st.monospacedDigit { style += " tnum" }
             if st.kerning != 0 { style += " kerning \(fmt(st.kerning))" }
+            style += describe(t.layout)
             emit("text \"\(t.text)\" \(style) at \(t.origin) paint \(t.paint) bounds \(t.paintBounds)\(describe(t.transform))")
         case .image(let i):
             let clip = i.clip.map { " clip \($0)" } ?? ""
@@ -58,4 +59,16 @@ private func describe(_ p: Path) -> String {
         return "rect \(p.controlBounds)"
     }
     return "path(\(e.count) elements) \(p.controlBounds)"
+}
+
+/// The text's line settings where they differ from one unwrapped leading line.
+private func describe(_ l: TextLayout) -> String {
+    var s = ""
+    if let w = l.width { s += " wrap \(fmt(w))" }
+    if let h = l.height { s += " height \(fmt(h))" }
+    if let n = l.lineLimit { s += " lineLimit \(n)" }
+    if l.alignment != .leading { s += " \(l.alignment.rawValue)" }
+    if l.truncation != .tail { s += " truncate \(l.truncation.rawValue)" }
+    if l.lineSpacing != 0 { s += " lineSpacing \(fmt(l.lineSpacing))" }
+    return s
 }
