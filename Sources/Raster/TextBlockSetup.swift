@@ -14,6 +14,7 @@ struct TextBlockSetup {
         return Int32(max(0, min(points * Double(PANGO_SCALE), Double(Int32.max / 2))).rounded())
     }
 
+    /// Newlines in the text start new paragraphs (hard line breaks, as in SwiftUI's `Text`).
     func apply(to layout: OpaquePointer) {
         pango_layout_set_alignment(layout, alignment)
         if block.lineSpacing != 0, block.lineSpacing.isFinite {
@@ -21,31 +22,49 @@ struct TextBlockSetup {
             let s = max(-1e6, min(1e6, block.lineSpacing * Double(PANGO_SCALE))).rounded()
             pango_layout_set_spacing(layout, Int32(s))
         }
-        guard let w = block.width else { return }
-        pango_layout_set_width(layout, Self.units(w))
-        // Word boundaries first. A word wider than the whole line is broken between characters,
-        // as TextKit's word wrapping does, rather than overflowing the line.
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
-        if widest(layout) > Self.units(w) { pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR) }
-        guard block.canTruncate else { return }
-        // With an ellipsis mode set and no height, Pango ellipsizes to one line per paragraph, so
-        // the mode is set only when lines may run out.
-        pango_layout_set_ellipsize(layout, ellipsis)
-        if let n = block.lineLimit { pango_layout_set_height(layout, -Int32(max(1, min(n, 100_000)))) }
-        if let h = block.height {
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            // Pango takes either a line count or a height: the height wins when the allowed lines
-            // are taller than it (then it shows fewer lines, and at least one).
-            if block.lineLimit == nil || logical.height > Self.units(h) { pango_layout_set_height(layout, Self.units(h)) }
+        if let w = block.width {
+            pango_layout_set_width(layout, Self.units(w))
+            // Word boundaries first. A word wider than the whole line is broken between characters,
+            // as TextKit's word wrapping does, rather than overflowing the line.
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+            if extents(layout).width > Self.units(w) { pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR) }
         }
+        guard block.canTruncate else { return }
+        // The lines kept: at most `lineLimit`, and those whose bottom is inside the proposed height
+        // (at least one).
+        let lines = lineExtents(layout)
+        var keep = lines.count
+        if let n = block.lineLimit { keep = min(keep, max(1, n)) }
+        if let h = block.height { keep = min(keep, max(1, lines.filter { $0.y + $0.height <= Self.units(h) }.count)) }
+        guard keep < lines.count else { return }
+        // Pango ellipsizes only a layout with a width; without one the lines are as wide as the widest.
+        if block.width == nil { pango_layout_set_width(layout, extents(layout).width) }
+        // Pango keeps the lines that fit in a positive height (at least one) and ends the last one
+        // with an ellipsis. (Its line count, a negative height, counts each paragraph's lines
+        // separately.) The height given is half a line below the last line kept: that line
+        // fits, the next cannot.
+        let last = lines[keep - 1]
+        pango_layout_set_ellipsize(layout, ellipsis)
+        pango_layout_set_height(layout, last.y + last.height + last.height / 2)
     }
 
-    /// The width of the widest line, in Pango units.
-    private func widest(_ layout: OpaquePointer) -> Int32 {
+    /// The logical rectangle of every line, top to bottom, in Pango units.
+    private func lineExtents(_ layout: OpaquePointer) -> [PangoRectangle] {
+        guard let iter = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        var out: [PangoRectangle] = []
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            out.append(logical)
+        } while pango_layout_iter_next_line(iter) != 0
+        return out
+    }
+
+    private func extents(_ layout: OpaquePointer) -> PangoRectangle {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return logical.width
+        return logical
     }
 
     private var alignment: PangoAlignment {

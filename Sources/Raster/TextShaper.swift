@@ -70,7 +70,6 @@ final class TextShaper {
         let key = Key(text: text, style: style, layout: textLayout)
         if let s = cache[key] { return s }
         guard let context, let layout = pango_layout_new(context) else { return nil }
-        pango_layout_set_single_paragraph_mode(layout, 1)
         pango_layout_set_text(layout, text, -1)
 
         let desc = pango_font_description_new()

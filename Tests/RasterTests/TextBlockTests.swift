@@ -136,3 +136,46 @@ final class TextBlockTests: XCTestCase {
         return x0 <= x1 ? x0...x1 : 0...0
     }
 }
+
+/// Hard line breaks and the lines kept when the height or the line limit runs out.
+final class TextLineCountTests: XCTestCase {
+    let m = PangoTextMeasurer()
+    let style = TextStyle(size: 20)
+
+    /// A newline starts a new line, as in SwiftUI; the block is as wide as its widest line.
+    func testNewlineBreaksTheLine() {
+        let size = m.measure("Line one\nLonger line two", style: style)
+        let line = m.measure("Line one", style: style)
+        XCTAssertEqual(size.height, 2 * line.height, accuracy: 1e-6)
+        XCTAssertEqual(size.width, m.measure("Longer line two", style: style).width, accuracy: 0.01)
+    }
+
+    /// lineLimit counts every line, whichever paragraph it is in. (A cut at a newline leaves
+    /// whole lines, so Pango adds no ellipsis there; a cut inside a wrapped paragraph has one.)
+    func testLineLimitCountsLinesAcrossParagraphs() throws {
+        let text = "first\nsecond\nthird\nfourth"
+        let lineHeight = m.measure("first", style: style).height
+        for n in 1...5 {
+            let layout = TextLayout(lineLimit: n)
+            XCTAssertEqual(m.measure(text, style: style, layout: layout).height, Double(min(n, 4)) * lineHeight, accuracy: 1e-6, "limit \(n)")
+        }
+        let wrapped = "first\nsecond paragraph that wraps"
+        let layout = TextLayout(width: 90, lineLimit: 2)
+        XCTAssertEqual(m.measure(wrapped, style: style, layout: layout).height, 2 * lineHeight, accuracy: 1e-6)
+        let shaped = try XCTUnwrap(TextShaper().shape(wrapped, style: style, layout: layout))
+        XCTAssertNotEqual(pango_layout_is_ellipsized(shaped.layout), 0)
+    }
+
+    /// Proposed a height, the text keeps the lines that fit entirely (at least one).
+    func testHeightKeepsTheLinesThatFit() {
+        let text = "Slide to unlock the quiet morning light of a long weekend"
+        let lineHeight = m.measure("S", style: style).height
+        let spacing = 4.0
+        for (height, lines) in [(0.0, 1), (lineHeight * 2 + spacing - 0.01, 1), (lineHeight * 2 + spacing, 2),
+                                (lineHeight * 3 + 2 * spacing + 1, 3)] {
+            let size = m.measure(text, style: style, layout: TextLayout(width: 90, height: height, lineSpacing: spacing))
+            let n = Double(lines)
+            XCTAssertEqual(size.height, n * lineHeight + (n - 1) * spacing, accuracy: 1e-6, "height \(height)")
+        }
+    }
+}
