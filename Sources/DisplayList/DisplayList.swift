@@ -71,15 +71,18 @@ public struct TextStyle: Hashable, Sendable {
 
 /// Measures text; implemented by the raster backend (Pango) so that layout and drawing agree.
 public protocol TextMeasurer: Sendable {
-    /// The size of the single-line text box in points: advance width × line height.
+    /// The size of the text box with no width limit, in points: the widest paragraph's advance width
+    /// × the height of its lines (one line per paragraph).
     func measure(_ text: String, style: TextStyle) -> Size
     /// The size of the text block laid out as `layout` says, in points: the width of its widest
-    /// line (at most `layout.width` unless one word is wider) × the height of its lines.
+    /// line (at most `layout.width`: a word wider than a line is broken between characters) × the
+    /// height of its lines and the spacing between them. A line cut with an ellipsis counts as
+    /// the whole width.
     func measure(_ text: String, style: TextStyle, layout: TextLayout) -> Size
 }
 
 extension TextMeasurer {
-    /// A measurer that only knows single lines ignores the block layout.
+    /// A measurer that only knows unwrapped text ignores the block layout.
     public func measure(_ text: String, style: TextStyle, layout: TextLayout) -> Size { measure(text, style: style) }
 }
 

@@ -8,7 +8,7 @@ import Geometry
 public struct PangoTextMeasurer: TextMeasurer {
     public init() {}
 
-    /// The single-line text box in points: advance width × line height.
+    /// The text box with no width limit (one line per paragraph), in points.
     public func measure(_ text: String, style: TextStyle) -> Size {
         measure(text, style: style, layout: TextLayout())
     }
