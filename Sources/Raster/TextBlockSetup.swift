@@ -24,8 +24,10 @@ struct TextBlockSetup {
         }
         if let w = block.width {
             pango_layout_set_width(layout, Self.units(w))
-            // Word boundaries first. A word wider than the whole line is broken between characters,
-            // as TextKit's word wrapping does, rather than overflowing the line.
+            // Word boundaries first. A word wider than the whole line is broken between characters
+            // rather than overflowing it, as Apple's NSLineBreakMode.byWordWrapping documents ("wrapping
+            // occurs at word boundaries, unless the word doesn't fit on a single line"); Pango's
+            // WORD_CHAR falls back to characters only for a word that starts a line.
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
             if extents(layout).width > Self.units(w) { pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR) }
         }

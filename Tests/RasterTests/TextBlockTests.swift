@@ -47,11 +47,18 @@ final class TextBlockTests: XCTestCase {
         XCTAssertEqual(m.measure(text, style: style, layout: TextLayout(width: ideal.width + 1)).height, ideal.height, accuracy: 1e-9)
     }
 
-    /// A word wider than the whole line is broken between characters rather than overflowing.
-    func testOverlongWordBreaksBetweenCharacters() {
+    /// A word wider than the whole line is broken between characters rather than overflowing;
+    /// the words before it still wrap whole (Apple's `NSLineBreakMode.byWordWrapping`: "wrapping
+    /// occurs at word boundaries, unless the word doesn't fit on a single line").
+    func testOverlongWordBreaksBetweenCharacters() throws {
         let size = m.measure("Supercalifragilistic", style: style, layout: TextLayout(width: 60))
         XCTAssertLessThanOrEqual(size.width, 60)
         XCTAssertGreaterThan(size.height, m.measure("S", style: style).height * 2)
+        let text = "one two Supercalifragilistic"
+        let shaped = try XCTUnwrap(TextShaper().shape(text, style: style, layout: TextLayout(width: 90)))
+        let first = try XCTUnwrap(pango_layout_get_line_readonly(shaped.layout, 0)?.pointee)
+        XCTAssertEqual(String(decoding: Array(text.utf8)[Int(first.start_index)..<Int(first.start_index + first.length)], as: UTF8.self)
+            .trimmingCharacters(in: .whitespaces), "one two", "the first line keeps its words whole")
     }
 
     /// lineLimit 1 with the default tail truncation: one line, cut with an ellipsis, drawn
