@@ -91,7 +91,7 @@ final class TextShaper {
         TextBlockSetup(textLayout).apply(to: layout)
 
         let shaped = ShapedText(layout: layout)
-        if cache.count > 512 { cache.removeAll() }
+        if cache.count > 2048 { cache.removeAll() }
         cache[key] = shaped
         return shaped
     }
