@@ -19,7 +19,7 @@ public func dump(_ list: DisplayList) -> String {
             if st.monospacedDigit { style += " tnum" }
             if st.kerning != 0 { style += " kerning \(fmt(st.kerning))" }
             style += describe(t.layout)
-            emit("text \"\(t.text)\" \(style) at \(t.origin) paint \(t.paint) bounds \(t.paintBounds)\(describe(t.transform))")
+            emit("text \"\(t.text.escapingNewlines)\" \(style) at \(t.origin) paint \(t.paint) bounds \(t.paintBounds)\(describe(t.transform))")
         case .image(let i):
             let clip = i.clip.map { " clip \($0)" } ?? ""
             emit("image \(i.image.width)×\(i.image.height)px in \(i.rect)\(clip)\(describe(i.transform))")
@@ -71,4 +71,9 @@ private func describe(_ l: TextLayout) -> String {
     if l.truncation != .tail { s += " truncate \(l.truncation.rawValue)" }
     if l.lineSpacing != 0 { s += " lineSpacing \(fmt(l.lineSpacing))" }
     return s
+}
+
+extension String {
+    /// The string with each newline written as `\n`, so that a dump keeps one line per entry.
+    var escapingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") }
 }

@@ -103,4 +103,16 @@ final class TextSizingTests: XCTestCase {
         let r = layOut(label(spec, ResolvedModifiers(frame: FrameSpec(width: 50))))
         XCTAssertEqual(r.root.allViews.first { $0.identity == "t" }?.contentFrame.size, Size(45, 28), r.dump)
     }
+
+    /// Dumps keep one line per view and per command, and name the line settings of a text.
+    func testDumpsEscapeNewlinesAndShowTheWrap() {
+        var spec = TextStyleSpec(size: 10)
+        spec.lineLimit = 2
+        let r = layOut(view("t", .text("aaaa\nbbbb cc", spec, fill: .color(.white)), [], ResolvedModifiers(frame: FrameSpec(width: 30))))
+        XCTAssertEqual(r.dump.split(separator: "\n").count, 1, r.dump)
+        XCTAssertTrue(r.dump.contains(#"text "aaaa\nbbbb cc""#), r.dump)
+        let list = dump(r.displayList())
+        XCTAssertEqual(list.split(separator: "\n").count, 1, list)
+        XCTAssertTrue(list.contains("wrap 30 lineLimit 2"), list)
+    }
 }
