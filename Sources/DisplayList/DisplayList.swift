@@ -71,23 +71,36 @@ public struct TextStyle: Hashable, Sendable {
 
 /// Measures text; implemented by the raster backend (Pango) so that layout and drawing agree.
 public protocol TextMeasurer: Sendable {
-    /// The size of the single-line text box in points: advance width × line height.
+    /// The size of the text box with no width limit, in points: the widest paragraph's advance width
+    /// × the height of its lines (one line per paragraph).
     func measure(_ text: String, style: TextStyle) -> Size
+    /// The size of the text block laid out as `layout` says, in points: the width of its widest
+    /// line (at most `layout.width`: a word wider than a line is broken between characters) × the
+    /// height of its lines and the spacing between them. A line cut with an ellipsis counts as
+    /// the whole width.
+    func measure(_ text: String, style: TextStyle, layout: TextLayout) -> Size
 }
 
-/// Draws one line of text whose box (as measured by `TextMeasurer`) has its top-left
-/// corner at `origin` (local coordinates). `paint` fills the glyphs; gradient unit points
-/// are resolved against `paintBounds`.
+extension TextMeasurer {
+    /// A measurer that only knows unwrapped text ignores the block layout.
+    public func measure(_ text: String, style: TextStyle, layout: TextLayout) -> Size { measure(text, style: style) }
+}
+
+/// Draws a block of text whose box (as measured by `TextMeasurer` with the same `layout`) has
+/// its top-left corner at `origin` (local coordinates). `paint` fills the glyphs; gradient unit
+/// points are resolved against `paintBounds`.
 public struct TextCommand: Hashable, Sendable {
     public var text: String
     public var style: TextStyle
+    /// Line breaking, alignment and truncation; the default is one unwrapped line.
+    public var layout: TextLayout
     public var origin: Point
     public var paint: Paint
     public var paintBounds: Rect
     public var transform: AffineTransform
-    public init(text: String, style: TextStyle, origin: Point, paint: Paint, paintBounds: Rect,
-                transform: AffineTransform) {
-        self.text = text; self.style = style; self.origin = origin; self.paint = paint
+    public init(text: String, style: TextStyle, layout: TextLayout = TextLayout(), origin: Point, paint: Paint,
+                paintBounds: Rect, transform: AffineTransform) {
+        self.text = text; self.style = style; self.layout = layout; self.origin = origin; self.paint = paint
         self.paintBounds = paintBounds; self.transform = transform
     }
 }

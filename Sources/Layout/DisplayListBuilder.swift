@@ -117,8 +117,8 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     case .paint(let paint):
         list.append(.fill(FillCommand(path: .rect(bounds), paint: paint, paintBounds: bounds, transform: t)))
     case .text(let string, let spec, let fill):
-        list.append(.text(TextCommand(text: string, style: TextStyle(spec), origin: bounds.origin, paint: fill,
-                                      paintBounds: bounds, transform: t)))
+        list.append(.text(TextCommand(text: string, style: TextStyle(spec), layout: v.textLayout ?? TextLayout(spec),
+                                      origin: bounds.origin, paint: fill, paintBounds: bounds, transform: t)))
     case .image(let image, _, _, _):
         guard let image, !bounds.isEmpty else { return }
         list.append(.image(ImageCommand(image: image, rect: bounds, clip: nil, transform: t)))

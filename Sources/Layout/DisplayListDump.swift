@@ -18,7 +18,8 @@ public func dump(_ list: DisplayList) -> String {
             var style = "\(fmt(st.size))pt weight \(st.weight) \(st.design.rawValue)"
             if st.monospacedDigit { style += " tnum" }
             if st.kerning != 0 { style += " kerning \(fmt(st.kerning))" }
-            emit("text \"\(t.text)\" \(style) at \(t.origin) paint \(t.paint) bounds \(t.paintBounds)\(describe(t.transform))")
+            style += describe(t.layout)
+            emit("text \"\(t.text.escapingNewlines)\" \(style) at \(t.origin) paint \(t.paint) bounds \(t.paintBounds)\(describe(t.transform))")
         case .image(let i):
             let clip = i.clip.map { " clip \($0)" } ?? ""
             emit("image \(i.image.width)×\(i.image.height)px in \(i.rect)\(clip)\(describe(i.transform))")
@@ -59,4 +60,21 @@ private func describe(_ p: Path) -> String {
         return "rect \(p.controlBounds)"
     }
     return "path(\(e.count) elements) \(p.controlBounds)"
+}
+
+/// The text's line settings where they differ from one unwrapped leading line.
+private func describe(_ l: TextLayout) -> String {
+    var s = ""
+    if let w = l.width { s += " wrap \(fmt(w))" }
+    if let h = l.height { s += " height \(fmt(h))" }
+    if let n = l.lineLimit { s += " lineLimit \(n)" }
+    if l.alignment != .leading { s += " \(l.alignment.rawValue)" }
+    if l.truncation != .tail { s += " truncate \(l.truncation.rawValue)" }
+    if l.lineSpacing != 0 { s += " lineSpacing \(fmt(l.lineSpacing))" }
+    return s
+}
+
+extension String {
+    /// The string with each newline written as `\n`, so that a dump keeps one line per entry.
+    var escapingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") }
 }

@@ -1,3 +1,4 @@
+import DisplayList
 import Geometry
 import SceneModel
 
@@ -17,12 +18,16 @@ public final class LaidOutView: Sendable {
     public let background: LaidOutView?
     public let overlay: LaidOutView?
     public let mask: LaidOutView?
+    /// For a text view, how its lines were laid out for the size it was proposed (the width
+    /// they wrap at, the height they are cut to): drawing uses the same, so it draws the lines measured.
+    public let textLayout: TextLayout?
 
     public init(identity: String, kind: ResolvedKind, modifiers: ResolvedModifiers, frame: Rect, contentFrame: Rect,
-                children: [LaidOutView], background: LaidOutView?, overlay: LaidOutView?, mask: LaidOutView?) {
+                children: [LaidOutView], background: LaidOutView?, overlay: LaidOutView?, mask: LaidOutView?,
+                textLayout: TextLayout? = nil) {
         self.identity = identity; self.kind = kind; self.modifiers = modifiers
         self.frame = frame; self.contentFrame = contentFrame; self.children = children
-        self.background = background; self.overlay = overlay; self.mask = mask
+        self.background = background; self.overlay = overlay; self.mask = mask; self.textLayout = textLayout
     }
 
     /// This view and everything under it in painter's order: background, children, overlay, then mask.

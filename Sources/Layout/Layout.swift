@@ -59,7 +59,7 @@ extension ResolvedKind {
         case .capsule: return "capsule"
         case .circle: return "circle"
         case .ellipse: return "ellipse"
-        case .text(let s, _, _): return "text \"\(s)\""
+        case .text(let s, _, _): return "text \"\(s.escapingNewlines)\""
         case .image(_, _, _, let src): return "image \(src)"
         case .zstack: return "zstack"
         case .hstack: return "hstack"

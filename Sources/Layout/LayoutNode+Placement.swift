@@ -1,3 +1,4 @@
+import DisplayList
 import Geometry
 import SceneModel
 
@@ -34,9 +35,14 @@ extension LayoutNode {
             let q = ProposedSize(frame.size)
             return node.place(q, at: frame.aligning(node.size(q), at: .center))
         }
+        var textLayout: TextLayout?
+        if case .text(let string, let spec, _) = view.kind {
+            textLayout = TextSizing(string, spec, measurer: env.measurer).layout(for: contentProposal)
+        }
         return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: frame,
                            contentFrame: content, children: placeChildren(contentProposal, in: content),
-                           background: decoration(background), overlay: decoration(overlay), mask: decoration(mask))
+                           background: decoration(background), overlay: decoration(overlay), mask: decoration(mask),
+                           textLayout: textLayout)
     }
 
     private func placeChildren(_ p: ProposedSize, in content: Rect) -> [LaidOutView] {

@@ -72,8 +72,7 @@ final class LayoutNode {
         case .rect, .roundedRect, .capsule, .circle, .ellipse, .paint:
             return p.replacingUnspecified()
         case .text(let string, let spec, _):
-            // Single line, never wrapped nor truncated: the measured box whatever the proposal.
-            return env.measurer.measure(string, style: TextStyle(spec))
+            return TextSizing(string, spec, measurer: env.measurer).size(p)
         case .image(let image, let mode, let resizable, _):
             return ImageSizing(image: image, resizable: resizable, contentMode: mode,
                                canvasScale: env.canvasScale).size(for: p)

@@ -10,3 +10,13 @@ extension TextStyle {
                   monospacedDigit: spec.monospacedDigit, kerning: spec.kerning)
     }
 }
+
+extension TextLayout {
+    /// The line settings of a scene's text style, before layout gives it a width or height.
+    init(_ spec: TextStyleSpec) {
+        let alignment: Alignment = switch spec.alignment { case .leading: .leading; case .center: .center; case .trailing: .trailing }
+        let truncation: Truncation = switch spec.truncationMode { case .tail: .tail; case .head: .head; case .middle: .middle }
+        self.init(lineLimit: spec.lineLimit, alignment: alignment, truncation: truncation,
+                  lineSpacing: spec.lineSpacing.isFinite ? spec.lineSpacing : 0)
+    }
+}

@@ -120,7 +120,7 @@ public final class CairoRasterizer {
             withExtendedLifetime(keep) {}
         case .text(let tc):
             let t = device(tc.transform)
-            guard t.determinant != 0, let shaped = shaper.shape(tc.text, style: tc.style) else { return }
+            guard t.determinant != 0, let shaped = shaper.shape(tc.text, style: tc.style, layout: tc.layout) else { return }
             setMatrix(cr, t)
             let box = textInk(tc, shaped)
             let region = PixelRect(covering: t.apply(box)).expanded(by: 1).intersection(area)

@@ -22,7 +22,7 @@ extension CairoRasterizer {
             Self.append(s.path, to: cr)
             return strokeExtents(cr, t)
         case .text(let tc):
-            guard let shaped = shaper.shape(tc.text, style: tc.style) else { return nil }
+            guard let shaped = shaper.shape(tc.text, style: tc.style, layout: tc.layout) else { return nil }
             return device(tc.transform).apply(textInk(tc, shaped))
         case .image(let ic):
             let r = ic.clip.map { $0.intersection(ic.rect) } ?? ic.rect

@@ -8,10 +8,16 @@ import Geometry
 public struct PangoTextMeasurer: TextMeasurer {
     public init() {}
 
-    /// The single-line text box in points: advance width × line height.
+    /// The text box with no width limit (one line per paragraph), in points.
     public func measure(_ text: String, style: TextStyle) -> Size {
+        measure(text, style: style, layout: TextLayout())
+    }
+
+    /// The text block's box in points: its widest line × the height of its lines and the
+    /// spacing between them, as Pango lays it out (the same layout the rasterizer draws).
+    public func measure(_ text: String, style: TextStyle, layout: TextLayout) -> Size {
         SharedShaper.instance.withShaper { shaper in
-            guard let s = shaper.shape(text, style: style) else { return .zero }
+            guard let s = shaper.shape(text, style: style, layout: layout) else { return .zero }
             return s.logical.size
         }
     }

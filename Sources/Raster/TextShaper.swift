@@ -2,7 +2,7 @@ import CCairo
 import DisplayList
 import Geometry
 
-/// A shaped single line of text: the Pango layout and its extents in points.
+/// A shaped block of text: the Pango layout and its extents in points.
 final class ShapedText {
     /// The `PangoLayout *`, owned.
     let layout: OpaquePointer
@@ -36,7 +36,7 @@ final class TextShaper {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>?
     private let context: OpaquePointer?
     private var cache: [Key: ShapedText] = [:]
-    private struct Key: Hashable { var text: String; var style: TextStyle }
+    private struct Key: Hashable { var text: String; var style: TextStyle; var layout: TextLayout }
 
     init() {
         let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
@@ -64,12 +64,12 @@ final class TextShaper {
         if let fontMap { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
     }
 
-    /// The shaped line for `text` in `style`; nil only when Pango could not be set up.
-    func shape(_ text: String, style: TextStyle) -> ShapedText? {
-        let key = Key(text: text, style: style)
+    /// The shaped block for `text` in `style`, broken into lines as `textLayout` says; nil only
+    /// when Pango could not be set up.
+    func shape(_ text: String, style: TextStyle, layout textLayout: TextLayout = TextLayout()) -> ShapedText? {
+        let key = Key(text: text, style: style, layout: textLayout)
         if let s = cache[key] { return s }
         guard let context, let layout = pango_layout_new(context) else { return nil }
-        pango_layout_set_single_paragraph_mode(layout, 1)
         pango_layout_set_text(layout, text, -1)
 
         let desc = pango_font_description_new()
@@ -88,9 +88,10 @@ final class TextShaper {
         }
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
+        TextBlockSetup(textLayout).apply(to: layout)
 
         let shaped = ShapedText(layout: layout)
-        if cache.count > 512 { cache.removeAll() }
+        if cache.count > 2048 { cache.removeAll() }
         cache[key] = shaped
         return shaped
     }

@@ -128,8 +128,10 @@ struct ViewResolver {
         case .ellipse(let s): return .ellipse(shape(s))
         case .text(let t):
             let style = TextStyleSpec(size: max(0.01, values.number(t.size)), weight: t.weight, design: t.design,
-                                      monospacedDigit: t.monospacedDigit, kerning: values.number(t.kerning), alignment: t.alignment)
-            return .text(values.string(t.text), style, fill: paint(t.fill))
+                                      monospacedDigit: t.monospacedDigit, kerning: values.number(t.kerning), alignment: t.alignment,
+                                      lineLimit: t.lineLimit, truncationMode: t.truncationMode,
+                                      lineSpacing: values.number(t.lineSpacing), fixedSize: t.fixedSize)
+            return .text(text(t.text), style, fill: paint(t.fill))
         case .image(let i):
             return .image(images[i.resolvedPath], contentMode: i.contentMode, resizable: i.resizable, src: i.src)
         case .zstack(let a): return .zstack(alignment: a)
@@ -137,6 +139,16 @@ struct ViewResolver {
         case .vstack(let s, let a): return .vstack(spacing: s.map(values.number), alignment: a)
         case .spacer(let m): return .spacer(minLength: m.map(values.number))
         }
+    }
+
+    /// The text's string at this instant, with `{i}` and `{=expression}` filled in.
+    func text(_ t: TextTemplate) -> String {
+        t.parts.map { part in
+            switch part {
+            case .literal(let s): return s
+            case .value(let e): return values.string(.expression(e))
+            }
+        }.joined()
     }
 
     func paint(_ p: PaintSpec) -> Paint {

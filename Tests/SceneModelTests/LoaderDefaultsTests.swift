@@ -72,7 +72,7 @@ final class LoaderDefaultsTests: XCTestCase {
         XCTAssertEqual(circle.strokeWidth.literal, 1)
         XCTAssertEqual(circle.stroke?.literalColor?.bytes, [0xFF, 0x3B, 0x30, 255])
         guard case .text(let text) = c[3].kind else { return XCTFail() }
-        guard case .constant(let str) = text.text else { return XCTFail() }
+        guard text.text.parts.count == 1, case .literal(let str)? = text.text.parts.first else { return XCTFail() }
         XCTAssertEqual(str, "Hi")
         XCTAssertEqual(text.size.literal, 17)
         XCTAssertEqual(text.weight, 400)
@@ -80,7 +80,11 @@ final class LoaderDefaultsTests: XCTestCase {
         XCTAssertFalse(text.monospacedDigit)
         XCTAssertEqual(text.kerning.literal, 0)
         XCTAssertEqual(text.fill.literalColor, .white)
-        XCTAssertEqual(text.alignment, .center)
+        XCTAssertEqual(text.alignment, .leading, "multilineTextAlignment defaults to leading, as in SwiftUI")
+        XCTAssertNil(text.lineLimit)
+        XCTAssertEqual(text.truncationMode, .tail)
+        XCTAssertEqual(text.lineSpacing.literal, 0)
+        XCTAssertEqual(text.fixedSize, FixedSizeAxes())
         let shadow = try XCTUnwrap(c[4].modifiers.shadows.first)
         XCTAssertEqual(shadow.color.literal, Color(r: 0, g: 0, b: 0, a: 0.33), "shadows default to black at 33 %")
         XCTAssertEqual(shadow.radius.literal, 4)

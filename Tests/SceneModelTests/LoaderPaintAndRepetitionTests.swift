@@ -128,7 +128,7 @@ final class LoaderPaintAndRepetitionTests: XCTestCase {
         XCTAssertEqual(c[1].condition?.evaluate(at0), .bool(false))
         XCTAssertEqual(c[1].condition?.evaluate(at1), .bool(true))
         XCTAssertEqual(c[2].condition?.evaluate(at0), .bool(true))
-        guard case .text(let t) = c[2].kind, case .expression(let e) = t.text else { return XCTFail() }
+        guard case .text(let t) = c[2].kind, case .value(let e)? = t.text.parts.first else { return XCTFail() }
         XCTAssertEqual(e.evaluate(at1), .string("1"), "a number shown as text prints without a decimal point")
     }
 }

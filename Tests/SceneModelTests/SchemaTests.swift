@@ -101,7 +101,7 @@ final class SchemaTests: XCTestCase {
         let rejected: Set<String> = [
             "bad_animation", "bad_colors", "bad_gestures_and_input", "bad_unit_points", "canvas_too_large_side",
             "foreach_misuse", "missing_body", "missing_canvas", "missing_canvas_width", "missing_scene", "missing_type",
-            "negative_sizes", "several_problems", "unknown_haptic", "unknown_keys", "unknown_view_type",
+            "negative_sizes", "several_problems", "unknown_haptic", "bad_text", "unknown_keys", "unknown_view_type",
             "wrong_format_version", "wrong_format_version_string", "wrong_types",
         ]
         let accepted: Set<String> = [

@@ -6,6 +6,9 @@ import Geometry
 public enum Builtin: String, CaseIterable, Sendable {
     case min, max, clamp, abs, sqrt, pow, exp, log, sin, cos, floor, ceil, round, sign
     case mix, alpha, rubberband, rubberbandScroll, project, nearest
+    /// Swift's `Int(x)`: the whole part, rounded toward zero (`"{=Int(progress*100)}%"`); NaN and
+    /// ±inf stay as they are rather than trapping.
+    case int = "Int"
 
     /// How many arguments the function takes; `nil` upper bound means "any number more".
     public var arity: (minimum: Int, maximum: Int?) {
@@ -13,7 +16,7 @@ public enum Builtin: String, CaseIterable, Sendable {
         case .min, .max: (2, nil)
         case .clamp, .mix: (3, 3)
         case .pow, .alpha, .rubberband, .rubberbandScroll, .project, .nearest: (2, 2)
-        case .abs, .sqrt, .exp, .log, .sin, .cos, .floor, .ceil, .round, .sign: (1, 1)
+        case .abs, .sqrt, .exp, .log, .sin, .cos, .floor, .ceil, .round, .sign, .int: (1, 1)
         }
     }
 
@@ -43,6 +46,7 @@ public enum Builtin: String, CaseIterable, Sendable {
         case .sin: Foundation.sin(x)
         case .cos: Foundation.cos(x)
         case .floor: x.rounded(.down)
+        case .int: x.rounded(.towardZero)
         case .ceil: x.rounded(.up)
         case .round: x.rounded(.toNearestOrAwayFromZero)
         case .sign: ExpressionMath.sign(x)

@@ -48,7 +48,7 @@ extension SceneReader {
     /// `offset` is the number of characters between the string's opening quote position
     /// and the start of `source` (2 for `"=…`, 1 for a condition without `=`).
     mutating func expression(_ source: String, _ v: JSONValue, _ path: String, _ scope: Scope,
-                             expecting: ValueType, offset: Int = 2) -> ExprRef? {
+                             expecting: ValueType?, offset: Int = 2) -> ExprRef? {
         var env = baseEnvironment ?? TypeEnvironment.scene(state: [], colors: colors)
         let n = stateSlots.count
         if scope.gesture {

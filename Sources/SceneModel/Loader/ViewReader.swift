@@ -9,7 +9,8 @@ let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask
 let viewTypeKeys: [String: [String]] = [
     "rect": ["fill", "stroke"], "roundedRect": ["fill", "stroke", "cornerRadius", "style"],
     "capsule": ["fill", "stroke"], "circle": ["fill", "stroke"], "ellipse": ["fill", "stroke"],
-    "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment"],
+    "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment", "multilineTextAlignment", "lineLimit",
+             "truncationMode", "lineSpacing", "fixedSize"],
     "image": ["src", "contentMode", "resizable"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
     "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"],
@@ -165,7 +166,7 @@ extension SceneReader {
     }
 
     mutating func textSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String, _ scope: Scope) -> TextSpec? {
-        guard let tv = require(o, "text", in: v, path), let text = dynamicString(tv, join(path, "text"), scope) else { return nil }
+        guard let tv = require(o, "text", in: v, path), let text = textTemplate(tv, join(path, "text"), scope) else { return nil }
         var size: Dynamic<Double> = .constant(17), weight = 400, design = "default"
         if let f = o["font"] {
             let p = join(path, "font")
@@ -178,9 +179,25 @@ extension SceneReader {
         let mono = o["monospacedDigit"].flatMap { bool($0, join(path, "monospacedDigit")) } ?? false
         let kerning = o["kerning"].flatMap { dynamicNumber($0, join(path, "kerning"), scope) } ?? .constant(0)
         let fill = o["fill"].flatMap { paint($0, join(path, "fill"), scope) } ?? .color(.constant(.white))
-        let align = o["alignment"].flatMap { oneOf($0, join(path, "alignment"), ["leading", "center", "trailing"]) } ?? "center"
+        // `alignment` is the older name of `multilineTextAlignment`; SwiftUI's default is leading.
+        let alignKey = o["multilineTextAlignment"] != nil ? "multilineTextAlignment" : "alignment"
+        let align = o[alignKey].flatMap { oneOf($0, join(path, alignKey), ["leading", "center", "trailing"]) } ?? "leading"
+        let lines = o["lineLimit"].flatMap { integer($0, join(path, "lineLimit"), min: 1, max: 100_000) }
+        let truncation = o["truncationMode"].flatMap { oneOf($0, join(path, "truncationMode"), TruncationMode.allCases.map(\.rawValue)) }
+        let spacing = o["lineSpacing"].flatMap { dynamicNumber($0, join(path, "lineSpacing"), scope) } ?? .constant(0)
+        let fixed = o["fixedSize"].flatMap { fixedSize($0, join(path, "fixedSize")) } ?? FixedSizeAxes()
         return TextSpec(text: text, size: size, weight: weight, design: design, monospacedDigit: mono, kerning: kerning,
-                        fill: fill, alignment: HorizontalAlignment(rawValue: align) ?? .center)
+                        fill: fill, alignment: HorizontalAlignment(rawValue: align) ?? .leading, lineLimit: lines,
+                        truncationMode: truncation.flatMap(TruncationMode.init(rawValue:)) ?? .tail, lineSpacing: spacing,
+                        fixedSize: fixed)
+    }
+
+    /// `fixedSize`: `true` (both axes), `false`, or `{horizontal, vertical}`.
+    mutating func fixedSize(_ v: JSONValue, _ path: String) -> FixedSizeAxes? {
+        if let b = v.bool { return FixedSizeAxes(horizontal: b, vertical: b) }
+        guard let o = object(v, path, allowed: ["horizontal", "vertical"], what: "true, false or {horizontal, vertical}") else { return nil }
+        return FixedSizeAxes(horizontal: o["horizontal"].flatMap { bool($0, join(path, "horizontal")) } ?? false,
+                             vertical: o["vertical"].flatMap { bool($0, join(path, "vertical")) } ?? false)
     }
 
     static let weightNames: [String: Int] = [

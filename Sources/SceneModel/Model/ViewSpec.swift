@@ -123,7 +123,7 @@ public struct ShapeSpec: Sendable {
 
 /// The keys of a `text` view.
 public struct TextSpec: Sendable {
-    public var text: Dynamic<String>
+    public var text: TextTemplate
     public var size: Dynamic<Double>
     public var weight: Int
     public var design: String
@@ -131,7 +131,14 @@ public struct TextSpec: Sendable {
     /// Extra points between glyphs.
     public var kerning: Dynamic<Double>
     public var fill: PaintSpec
+    /// `multilineTextAlignment`: how the lines of wrapped text line up.
     public var alignment: HorizontalAlignment
+    /// At most this many lines; nil for no limit.
+    public var lineLimit: Int?
+    public var truncationMode: TruncationMode
+    /// Extra points between lines.
+    public var lineSpacing: Dynamic<Double>
+    public var fixedSize: FixedSizeAxes
 }
 
 /// The keys of an `image` view. `src` is resolved against the scene's folder at load time.

@@ -70,12 +70,23 @@ public struct TextStyleSpec: Hashable, Sendable {
     public var monospacedDigit: Bool
     /// Extra points between glyphs.
     public var kerning: Double
-    /// Multi-line alignment; single-line text ignores it.
+    /// `multilineTextAlignment`: how the lines of wrapped text line up (leading by default, as in SwiftUI).
     public var alignment: HorizontalAlignment
+    /// At most this many lines; nil for no limit.
+    public var lineLimit: Int?
+    public var truncationMode: TruncationMode
+    /// Extra points between lines.
+    public var lineSpacing: Double
+    /// The axes on which the text refuses its proposal and takes its ideal size.
+    public var fixedSize: FixedSizeAxes
     public init(size: Double = 17, weight: Int = 400, design: String = "default",
-                monospacedDigit: Bool = false, kerning: Double = 0, alignment: HorizontalAlignment = .center) {
+                monospacedDigit: Bool = false, kerning: Double = 0, alignment: HorizontalAlignment = .leading,
+                lineLimit: Int? = nil, truncationMode: TruncationMode = .tail, lineSpacing: Double = 0,
+                fixedSize: FixedSizeAxes = FixedSizeAxes()) {
         self.size = size; self.weight = weight; self.design = design
         self.monospacedDigit = monospacedDigit; self.kerning = kerning; self.alignment = alignment
+        self.lineLimit = lineLimit; self.truncationMode = truncationMode; self.lineSpacing = lineSpacing
+        self.fixedSize = fixedSize
     }
 }
 
