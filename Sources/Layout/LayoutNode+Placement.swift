@@ -5,6 +5,8 @@ extension LayoutNode {
     /// Lays the view out for proposal `p` with its frame's top-left corner at `origin` (canvas points).
     /// A matched frame overrides both: the view is proposed the matched size, which replaces its own
     /// `frame` lengths (§6: "its own frame key … gives way"), and sits at the matched origin.
+    /// The frame and content frame it reports are snapped to the canvas's pixel grid; its children and
+    /// decorations are placed from the exact values and snap their own edges, so rounding never accumulates.
     func place(_ p: ProposedSize, at origin: Point) -> LaidOutView {
         var proposal = p, origin = origin, frameSpec = view.modifiers.frame
         if let m = view.modifiers.matchedFrame {
@@ -34,8 +36,9 @@ extension LayoutNode {
             let q = ProposedSize(frame.size)
             return node.place(q, at: frame.aligning(node.size(q), at: .center))
         }
-        return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: frame,
-                           contentFrame: content, children: placeChildren(contentProposal, in: content),
+        let grid = PixelGrid(scale: env.canvasScale)
+        return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: grid.snap(frame),
+                           contentFrame: grid.snap(content), children: placeChildren(contentProposal, in: content),
                            background: decoration(background), overlay: decoration(overlay), mask: decoration(mask))
     }
 

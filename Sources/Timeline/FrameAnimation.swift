@@ -1,0 +1,115 @@
+import Geometry
+import SceneModel
+
+/// Every view's frame animates (§6): a view present before and after an animated change moves and
+/// resizes from its old rest frame to its new one with that change's animation, as SwiftUI animates
+/// the geometry of every view whose layout changed under `withAnimation` (siblings shifting because a
+/// view appeared, left or resized). Identity is the view's structural path or its `id`.
+///
+/// While any frame is in flight, every view of the tree is placed at a frame of its own, proposed to
+/// its whole layout as a matched-geometry frame is: moving views at their animated frame, the others
+/// where the layout of this instant puts them without the leaving views (a removed view leaves the
+/// layout at once and its siblings close the gap as they move), and leaving views where they were
+/// before their removal. Matched-geometry moves keep their own frames.
+struct FrameAnimation {
+    /// Frames in flight at `time`, by view identity.
+    var tracks: [String: FrameTrack] = [:]
+    /// The rest layouts before each change in the window, latest first: where leaving views were.
+    var layoutsBefore: [RestLayout] = []
+    /// Scene time in seconds.
+    var time: Double = 0
+
+    var isEmpty: Bool { tracks.isEmpty }
+}
+
+extension SceneTimeline {
+    /// The frames that changes in the current window of `values` animate, those still in flight.
+    func frameAnimation(_ values: AnimatedValues, geometry: any GeometryProvider) -> FrameAnimation {
+        var result = FrameAnimation(time: values.time)
+        guard values.windowCount > 1 else { return result }
+        var tracks: [String: FrameTrack] = [:]
+        for k in 1..<values.windowCount {
+            let s = history.snapshots[values.snapshotIndex(k)]
+            // A change without animation matters only to frames already moving: they jump to it.
+            guard s.animation != nil || !tracks.isEmpty else { continue }
+            let before = restLayout(values.snapshotIndex(k - 1), geometry: geometry)
+            let after = restLayout(values.snapshotIndex(k), geometry: geometry)
+            result.layoutsBefore.insert(before, at: 0)
+            for (identity, new) in after.frames {
+                guard let old = before.frames[identity] else {
+                    tracks[identity] = nil   // entering: its transition plays, its frame does not move
+                    continue
+                }
+                if tracks[identity] == nil {
+                    guard old != new, s.animation != nil else { continue }
+                    tracks[identity] = FrameTrack(at: old)
+                }
+                tracks[identity]?.append(at: s.time, to: new, animation: s.animation)
+            }
+        }
+        result.tracks = tracks.filter { values.time < $0.value.end }
+        return result
+    }
+
+    /// `root` with every view placed at its presented frame while frames are in flight; unchanged otherwise.
+    /// `leaving` maps each view still playing its removal (outermost transition wrapper) to its own identity.
+    func animatingFrames(_ root: ResolvedView, values: AnimatedValues, leaving: [String: String],
+                         geometry: any GeometryProvider) -> ResolvedView {
+        let animation = frameAnimation(values, geometry: geometry)
+        guard !animation.isEmpty else { return root }
+        let live = geometry.frames(of: root.removing(Set(leaving.keys)))
+        let pinner = FramePinner(animation: animation, live: live, leaving: leaving, repeated: root.repeatedIdentities())
+        return pinner.pin(root, leavingLayout: nil)
+    }
+}
+
+/// Places each view of a tree at its presented frame (see `FrameAnimation`).
+struct FramePinner {
+    let animation: FrameAnimation
+    /// Frames (canvas points) of the tree laid out at this instant without its leaving views.
+    let live: [String: Rect]
+    let leaving: [String: String]
+    /// Identities shared by several views: their frames are ambiguous, so they are left to their parent.
+    let repeated: Set<String>
+
+    /// `leavingLayout`: inside a leaving view, the rest layout it was last present in.
+    func pin(_ v: ResolvedView, leavingLayout: RestLayout?) -> ResolvedView {
+        // A matched-geometry move places its views and everything inside them.
+        guard v.modifiers.matchedFrame == nil else { return v }
+        var layout = leavingLayout
+        if layout == nil, let own = leaving[v.identity] {
+            layout = animation.layoutsBefore.first { $0.frames[own] != nil }
+        }
+        var out = v
+        out.children = v.children.map { pin($0, leavingLayout: layout) }
+        guard !repeated.contains(v.identity) else { return out }
+        var frame = animation.tracks[v.identity]?.frame(at: animation.time)
+            ?? (layout.map { $0.frames[v.identity] } ?? live[v.identity])
+        // A transition's wrapper has no rest frame of its own: it is exactly its one child's frame.
+        if frame == nil, case .zstack = v.kind, out.children.count == 1 { frame = out.children[0].modifiers.matchedFrame }
+        out.modifiers.matchedFrame = frame
+        return out
+    }
+}
+
+extension ResolvedView {
+    /// The tree without the children whose identity is in `identities` (matched-geometry views stay).
+    func removing(_ identities: Set<String>) -> ResolvedView {
+        guard !identities.isEmpty else { return self }
+        var v = self
+        v.children = children.filter { !identities.contains($0.identity) || $0.modifiers.matchedFrame != nil }
+            .map { $0.removing(identities) }
+        return v
+    }
+
+    /// Identities that more than one view of the tree (children, not decorations) carries.
+    func repeatedIdentities() -> Set<String> {
+        var seen: Set<String> = [], repeated: Set<String> = []
+        func visit(_ v: ResolvedView) {
+            if !seen.insert(v.identity).inserted { repeated.insert(v.identity) }
+            v.children.forEach(visit)
+        }
+        visit(self)
+        return repeated
+    }
+}
