@@ -6,11 +6,13 @@ import SceneModel
 /// the geometry of every view whose layout changed under `withAnimation` (siblings shifting because a
 /// view appeared, left or resized). Identity is the view's structural path or its `id`.
 ///
-/// While any frame is in flight, every view of the tree is placed at a frame of its own, proposed to
-/// its whole layout as a matched-geometry frame is: moving views at their animated frame, the others
-/// where the layout of this instant puts them without the leaving views (a removed view leaves the
-/// layout at once and its siblings close the gap as they move), and leaving views where they were
-/// before their removal. Matched-geometry moves keep their own frames.
+/// While frames are in flight, views are placed at frames of their own, proposed to their whole layout
+/// as a matched-geometry frame is: moving views at their animated frame, leaving views where they were
+/// before their removal, and the others where the layout of this instant puts them without the leaving
+/// views (a removed view leaves the layout at once and its siblings close the gap as they move). Only
+/// what needs it is placed so: moving views and everything inside them, or every view while some view
+/// is leaving; the rest is laid out as usual, so that it is drawn exactly as at rest. Matched-geometry
+/// moves keep their own frames.
 struct FrameAnimation {
     /// Frames in flight at `time`, by view identity.
     var tracks: [String: FrameTrack] = [:]
@@ -59,7 +61,7 @@ extension SceneTimeline {
         guard !animation.isEmpty else { return root }
         let live = geometry.frames(of: root.removing(Set(leaving.keys)))
         let pinner = FramePinner(animation: animation, live: live, leaving: leaving, repeated: root.repeatedIdentities())
-        return pinner.pin(root, leavingLayout: nil)
+        return pinner.pin(root, leavingLayout: nil, inherited: !leaving.isEmpty)
     }
 }
 
@@ -72,18 +74,22 @@ struct FramePinner {
     /// Identities shared by several views: their frames are ambiguous, so they are left to their parent.
     let repeated: Set<String>
 
-    /// `leavingLayout`: inside a leaving view, the rest layout it was last present in.
-    func pin(_ v: ResolvedView, leavingLayout: RestLayout?) -> ResolvedView {
+    /// `leavingLayout`: inside a leaving view, the rest layout it was last present in. `inherited`: the
+    /// parent was placed at a frame of its own, so this view must be too (its parent's layout would put
+    /// it inside the parent's animated frame, not where it belongs).
+    func pin(_ v: ResolvedView, leavingLayout: RestLayout?, inherited: Bool) -> ResolvedView {
         // A matched-geometry move places its views and everything inside them.
         guard v.modifiers.matchedFrame == nil else { return v }
+        let track = animation.tracks[v.identity]
+        let pinned = inherited || track != nil
         var layout = leavingLayout
         if layout == nil, let own = leaving[v.identity] {
             layout = animation.layoutsBefore.first { $0.frames[own] != nil }
         }
         var out = v
-        out.children = v.children.map { pin($0, leavingLayout: layout) }
-        guard !repeated.contains(v.identity) else { return out }
-        var frame = animation.tracks[v.identity]?.frame(at: animation.time)
+        out.children = v.children.map { pin($0, leavingLayout: layout, inherited: pinned) }
+        guard pinned, !repeated.contains(v.identity) else { return out }
+        var frame = track?.frame(at: animation.time)
             ?? (layout.map { $0.frames[v.identity] } ?? live[v.identity])
         // A transition's wrapper has no rest frame of its own: it is exactly its one child's frame.
         if frame == nil, case .zstack = v.kind, out.children.count == 1 { frame = out.children[0].modifiers.matchedFrame }
