@@ -58,7 +58,8 @@ extension SceneTimeline {
     func animatingFrames(_ root: ResolvedView, values: AnimatedValues, leaving: [String: String],
                          geometry: any GeometryProvider) -> ResolvedView {
         let animation = frameAnimation(values, geometry: geometry)
-        guard !animation.isEmpty else { return root }
+        // A leaving view stays out of the layout until its removal has played, even one longer than the change.
+        guard !animation.isEmpty || !leaving.isEmpty else { return root }
         let live = geometry.frames(of: root.removing(Set(leaving.keys)))
         let pinner = FramePinner(animation: animation, live: live, leaving: leaving, repeated: root.repeatedIdentities())
         return pinner.pin(root, leavingLayout: nil, inherited: !leaving.isEmpty)

@@ -72,6 +72,28 @@ final class FrameAnimationTests: XCTestCase {
         XCTAssertNil(try frame("C", 61))
     }
 
+    /// A removal whose transition outlasts the change (transition linear 2 s, change linear 0.5 s from t = 0.5):
+    /// D slides up to y = 0 in 0.5 s and stays there while C, out of the layout, is still fading out where it was.
+    func testSiblingsStayPutWhileALongRemovalFinishes() throws {
+        let json = """
+        {"scene": 1, "canvas": {"width": 100, "height": 100, "scale": 2}, "duration": 3, "fps": 20, "state": {"show": true},
+         "body": {"type": "zstack", "frame": {"width": 100, "height": 100, "alignment": "top"}, "children": [
+           {"type": "vstack", "spacing": 0, "children": [
+             {"type": "rect", "id": "C", "fill": "blue", "frame": {"width": 50, "height": 32}, "if": "show",
+              "transition": {"opacity": true, "animation": {"linear": 2}}},
+             {"type": "rect", "id": "D", "fill": "red", "frame": {"width": 50, "height": 20}}]}]},
+         "timeline": [{"at": 0.5, "set": {"show": false}, "animation": {"linear": 0.5}}]}
+        """
+        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        func frame(_ id: String, _ i: Int) throws -> Rect? { try r.viewFrames(frame: i)[id] }
+        XCTAssertEqual(try XCTUnwrap(try frame("D", 15)).minY, 16, accuracy: 1e-9, "halfway: 32 · (1 − 0.5)")
+        for i in [20, 30, 40, 49] {
+            XCTAssertEqual(try XCTUnwrap(try frame("D", i)).minY, 0, accuracy: 1e-9, "D at frame \(i)")
+            XCTAssertEqual(try XCTUnwrap(try frame("C", i), "C still fading at frame \(i)").minY, 0, accuracy: 1e-9)
+        }
+        XCTAssertNil(try frame("C", 51))
+    }
+
     /// A spring move retargeted halfway (n 2 → 7 at 0.25 s, → 3 at 0.35 s, critically damped, response 0.4 s):
     /// B's x never jumps and its velocity is the same just before and just after the retarget (spring merging),
     /// read at 240 fps on a fine grid (scale 8, 1/8 pt) so that rounding adds at most 30 pt/s to a difference quotient.
