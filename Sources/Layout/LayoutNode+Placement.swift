@@ -6,6 +6,8 @@ extension LayoutNode {
     /// Lays the view out for proposal `p` with its frame's top-left corner at `origin` (canvas points).
     /// A matched frame overrides both: the view is proposed the matched size, which replaces its own
     /// `frame` lengths (§6: "its own frame key … gives way"), and sits at the matched origin.
+    /// The frame and content frame it reports are snapped to the canvas's pixel grid; its children and
+    /// decorations are placed from the exact values and snap their own edges, so rounding never accumulates.
     func place(_ p: ProposedSize, at origin: Point) -> LaidOutView {
         var proposal = p, origin = origin, frameSpec = view.modifiers.frame
         if let m = view.modifiers.matchedFrame {
@@ -39,8 +41,9 @@ extension LayoutNode {
         if case .text(let string, let spec, _) = view.kind {
             textLayout = TextSizing(string, spec, measurer: env.measurer).layout(for: contentProposal)
         }
-        return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: frame,
-                           contentFrame: content, children: placeChildren(contentProposal, in: content),
+        let grid = PixelGrid(scale: env.canvasScale)
+        return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: grid.snap(frame),
+                           contentFrame: grid.snap(content), children: placeChildren(contentProposal, in: content),
                            background: decoration(background), overlay: decoration(overlay), mask: decoration(mask),
                            textLayout: textLayout)
     }

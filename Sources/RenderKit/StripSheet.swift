@@ -64,7 +64,7 @@ public struct StripSheet: Sendable {
             throw .output("cannot create a drawing surface: \(error)")
         }
         var timings = StageTimings()
-        let thumbs = indices.map { pipeline.raster(pipeline.displayList(timeline.frame($0), timings: &timings), timings: &timings) }
+        let thumbs = indices.map { pipeline.raster(pipeline.displayList(timeline.frame($0, geometry: pipeline), timings: &timings), timings: &timings) }
         let marks = Self.haptics(timeline.history.fired, frames: indices, fps: fps)
         let w = Double(renderer.pixelWidth), h = Double(renderer.pixelHeight)
         let cols = max(1, min(columns, indices.count)), rows = (indices.count + cols - 1) / cols

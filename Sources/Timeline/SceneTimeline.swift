@@ -88,6 +88,7 @@ public final class SceneTimeline: Sendable {
         var root = resolver.resolve(scene.body, identity: "body")
         if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }
         if hasMatchedGeometry, let g = geometry, let r = root { root = r.followingSources(geometry: g, moving: resolver.moves) }
+        if let g = geometry, let r = root { root = animatingFrames(r, values: values, leaving: resolver.leaving, geometry: g) }
         let bg = scene.canvas.background.map { resolver.paint($0) }
         return FrameState(index: index, time: time, root: root, background: bg, problems: values.problems.items)
     }

@@ -7,6 +7,9 @@ struct ViewResolver {
     let images: [String: RGBAImage]
     /// Matched-geometry moves in flight, by the identity of each view taking part.
     var moves: [String: MatchedMove] = [:]
+    /// Views still on screen only while their removal plays: identity of what is drawn (the outermost
+    /// transition wrapper) → the view's own identity. Frame animation takes them out of the layout.
+    var leaving: [String: String] = [:]
     var loopDepth = 0
     /// Views built so far in this instant; past `SceneLoader.maxViews` (reachable only through
     /// forEach counts computed at run time) the frame reports a problem and stops adding views.
@@ -47,7 +50,9 @@ struct ViewResolver {
             view = build(v, identity: identity)
             values = saved
         }
-        return view.map { values.applyTransition($0, p.parts) }
+        let shown = view.map { values.applyTransition($0, p.parts) }
+        if !p.present, let v = view, let s = shown { leaving[s.identity] = v.identity }
+        return shown
     }
 
     /// The view and its subtree, ignoring its own presence.

@@ -91,10 +91,11 @@ final class FrameLayoutTests: XCTestCase {
                                   overlay: Box(text("o", "x", size: 10)))
         let r = lay(text("t", "abcd", size: 10, m), 100, 100)
         // Text 20 × 12, padded 28 × 20, at (36, 40). The background fills that frame; the overlay
-        // (5 × 12) is centred in it: (36 + (28 − 5)/2, 40 + (20 − 12)/2) = (47.5, 44).
+        // (5 × 12) is centred in it: (36 + (28 − 5)/2, 40 + (20 − 12)/2) = (47.5, 44), whose edges 47.5 and
+        // 52.5 fall on pixel centres at scale 1 and snap upwards to 48 and 53 (§6: frames on the pixel grid).
         assertFrame(r, "t", Rect(x: 36, y: 40, width: 28, height: 20))
         assertFrame(r, "bg", Rect(x: 36, y: 40, width: 28, height: 20))
-        assertFrame(r, "o", Rect(x: 47.5, y: 44, width: 5, height: 12))
+        assertFrame(r, "o", Rect(x: 48, y: 44, width: 5, height: 12))
     }
 
     func testMatchedFrameOverridesPlacementButNotSiblings() {

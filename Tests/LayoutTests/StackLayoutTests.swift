@@ -71,9 +71,10 @@ final class StackLayoutTests: XCTestCase {
         let r = lay(root, 150, 100)
         // red is 0…100 (flexibility 100), green 100…∞: red first, offered 150/2 = 75, takes 75;
         // green offered 75, proposes max(100, 75) = 100 to its rect and is 100 wide. The row is
-        // 175 wide, centred in the 150 frame: x = (150 − 175)/2 = −12.5.
-        assertFrame(r, "red", Rect(x: -12.5, y: 0, width: 75, height: 100))
-        assertFrame(r, "green", Rect(x: 62.5, y: 0, width: 100, height: 100))
+        // 175 wide, centred in the 150 frame: x = (150 − 175)/2 = −12.5. On the pixel grid of scale 1 the
+        // edges −12.5, 62.5 and 162.5 snap upwards to −12, 63 and 163: the widths stay 75 and 100 (§6).
+        assertFrame(r, "red", Rect(x: -12, y: 0, width: 75, height: 100))
+        assertFrame(r, "green", Rect(x: 63, y: 0, width: 100, height: 100))
         assertFrame(r, "h", Rect(x: 0, y: 0, width: 150, height: 100))
     }
 

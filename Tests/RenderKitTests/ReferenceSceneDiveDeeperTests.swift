@@ -16,6 +16,36 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         return t <= 0 ? 0 : 1 - (1 + (w - v0) * t) * exp(-w * t)
     }
 
+    /// The canvas scale of both dive-deeper scenes (pixels per point).
+    let scale = 2.0
+
+    /// Checks one edge quantity of a laid-out frame against its closed form `exact` (points): layout puts
+    /// the edges `lo` and `hi` (exact values) on the pixel grid, each rounded to the nearest 1/scale point
+    /// (a tie upwards, §6), so the frame must equal the rounded closed form. The closed form itself is trusted to 0.01 pt,
+    /// so where it lies within 0.01 pt of a rounding boundary the other neighbouring pixel is accepted too.
+    func assertSnapped(_ actual: Double, lo: Double, hi: Double, length: Bool, _ what: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        func snap(_ x: Double) -> Double { (x * scale + 0.5).rounded(.down) / scale }
+        func nearBoundary(_ x: Double) -> Bool { abs((x * scale - (x * scale).rounded(.down)) - 0.5) * 1 / scale < 0.01 }
+        let expected = length ? snap(hi) - snap(lo) : snap(lo)
+        XCTAssertEqual((actual * scale).rounded(), actual * scale, accuracy: 1e-9, "\(what) on the pixel grid", file: file, line: line)
+        let ambiguous = nearBoundary(lo) || (length && nearBoundary(hi))
+        XCTAssertEqual(actual, expected, accuracy: ambiguous ? (length ? 2 : 1) / scale + 1e-9 : 1e-9, what, file: file, line: line)
+    }
+
+    func assertSnapped(_ frame: Rect, _ exact: Rect, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        assertSnapped(frame.minX, lo: exact.minX, hi: exact.maxX, length: false, "x \(what)", file: file, line: line)
+        assertSnapped(frame.minY, lo: exact.minY, hi: exact.maxY, length: false, "y \(what)", file: file, line: line)
+        assertSnapped(frame.width, lo: exact.minX, hi: exact.maxX, length: true, "width \(what)", file: file, line: line)
+        assertSnapped(frame.height, lo: exact.minY, hi: exact.maxY, length: true, "height \(what)", file: file, line: line)
+    }
+
+    /// `r` with each edge rounded to the nearest 1/scale point, as layout places views at rest (§6).
+    func onGrid(_ r: Rect) -> Rect {
+        func snap(_ x: Double) -> Double { (x * scale + 0.5).rounded(.down) / scale }
+        return Rect(x: snap(r.minX), y: snap(r.minY), width: snap(r.maxX) - snap(r.minX), height: snap(r.maxY) - snap(r.minY))
+    }
+
     func mix(_ a: Rect, _ b: Rect, _ f: Double) -> Rect {
         Rect(x: a.minX + (b.minX - a.minX) * f, y: a.minY + (b.minY - a.minY) * f,
              width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f)
@@ -25,20 +55,17 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         let r = try loadReferenceScene("dive-deeper.json")
         let closed = try XCTUnwrap(try r.viewFrames(frame: 0)["body.children[2].children[2].children[0].children[0]"])
         let open = try XCTUnwrap(try r.viewFrames(frame: 100)[hero])
-        for (a, b) in [(closed, listThumb), (open, detailThumb)] {
-            XCTAssertEqual(a.minX, b.minX, accuracy: 1e-3); XCTAssertEqual(a.minY, b.minY, accuracy: 1e-3)
-            XCTAssertEqual(a.width, b.width, accuracy: 1e-3); XCTAssertEqual(a.height, b.height, accuracy: 1e-3)
-        }
+        assertSnapped(closed, listThumb, "list thumbnail")
+        assertSnapped(open, detailThumb, "detail hero")
         // Frames 31…40 cover the move up to and past its midpoint (open at t = 0.5 s).
         var sawMidpoint = false
         for i in 31...40 {
             let f = openFraction(Double(i) / 60 - 0.5)
             let frame = try XCTUnwrap(try r.viewFrames(frame: i)[hero], "frame \(i)")
-            let expected = mix(listThumb, detailThumb, f)
-            XCTAssertEqual(frame.minX, expected.minX, accuracy: 0.01, "x at frame \(i)")
-            XCTAssertEqual(frame.minY, expected.minY, accuracy: 0.01, "y at frame \(i)")
-            XCTAssertEqual(frame.width, expected.width, accuracy: 0.01, "width at frame \(i)")
-            XCTAssertEqual(frame.height, expected.height, accuracy: 0.01, "height at frame \(i)")
+            // The move starts from the list thumbnail as it rests on screen, on the pixel grid.
+            let expected = mix(onGrid(listThumb), detailThumb, f)
+            // The animated frame goes through layout, which puts it on the pixel grid (§6).
+            assertSnapped(frame, expected, "at frame \(i)")
             if f > 0.35 && f < 0.65 {
                 sawMidpoint = true
                 XCTAssertTrue(frame.minX < listThumb.minX && frame.minX > detailThumb.minX)
@@ -74,15 +101,18 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
     func testPanCancelsBelowOneTenthAndFinishesAbove() throws {
         let r = try loadReferenceScene("dive-deeper-interactive.json")
         func thumb(_ i: Int) throws -> Rect { try XCTUnwrap(try r.viewFrames(frame: i)["thumb"]) }
+        // The thumbnail's edges are on the pixel grid (§6) and its x is not known here: a width is then
+        // within one pixel (1/scale pt) of its closed form.
+        let pixel = 1 / scale + 1e-9
         XCTAssertEqual(try thumb(0).width, 60, accuracy: 1e-9)
-        XCTAssertEqual(try thumb(54).width, 60 + 330 * 45.0 / 600, accuracy: 1e-6, "end of the first pan")
+        XCTAssertEqual(try thumb(54).width, 60 + 330 * 45.0 / 600, accuracy: pixel, "end of the first pan")
         // Released at 0.9 s: it springs back with the open spring, x(t) of the remaining 45/600.
         for i in [60, 66, 76, 88] {
             let rest = 1 - openFraction(Double(i) / 60 - 0.9)
-            XCTAssertEqual(try thumb(i).width, 60 + 330 * 45.0 / 600 * rest, accuracy: 1e-3, "cancelling, frame \(i)")
+            XCTAssertEqual(try thumb(i).width, 60 + 330 * 45.0 / 600 * rest, accuracy: pixel, "cancelling, frame \(i)")
         }
-        XCTAssertEqual(try thumb(126).width, 60 + 330 * 220.0 / 600, accuracy: 1e-6, "end of the second pan")
-        XCTAssertEqual(try thumb(126).height, 60 + 200 * 220.0 / 600, accuracy: 1e-6)
+        XCTAssertEqual(try thumb(126).width, 60 + 330 * 220.0 / 600, accuracy: pixel, "end of the second pan")
+        XCTAssertEqual(try thumb(126).height, 60 + 200 * 220.0 / 600, accuracy: pixel)
         XCTAssertEqual(try thumb(200).width, 390, accuracy: 0.1, "finished")
         XCTAssertEqual(try thumb(200).height, 260, accuracy: 0.1)
         // Progress never passes 0.9 while dragging, and the fade view's opacity is the progress.

@@ -62,7 +62,8 @@ final class ReferenceSceneUnlockTests: XCTestCase {
         // On screen: the fill is 300·progress wide just before the release, then animates back to nothing
         // (width shrinks frame by frame) and is empty before the second charge starts.
         let before = try XCTUnwrap(try r.viewFrames(frame: 126)[fill])
-        XCTAssertEqual(before.width, 300 * chargeRule(maxTicks: 120).progress, accuracy: 0.01)
+        // Its edges are on the pixel grid of scale 2 (§6), so the width is within 1/2 pt of 300·progress.
+        XCTAssertEqual(before.width, 300 * chargeRule(maxTicks: 120).progress, accuracy: 0.5 + 1e-9)
         var previous = before.width
         for i in [132, 138, 150, 170] {
             let w = try XCTUnwrap(try r.viewFrames(frame: i)[fill]).width
