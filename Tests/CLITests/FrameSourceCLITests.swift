@@ -5,8 +5,9 @@ import XCTest
 
 /// Every output shows exactly the pixels of the frames the main render writes for the same times (scene format §8):
 /// strips, previews (page and APNG), `render test`, stills (`--at`) and dumps, on the scenes where the frames are hard
-/// to get right — matched geometry in flight (unlock's bar → card at 6.05–6.4 s and card → six cards at 7.05–7.35 s,
-/// Dive Deeper's phantoms), scripted gestures (unlock's hold, the PiP fling) and timers (unlock's charge).
+/// to get right — matched geometry in flight (unlock's bar → card after the charge and card → six cards a second
+/// later, Dive Deeper's phantoms), scripted gestures (unlock's hold, the PiP fling) and timers (unlock's charge).
+/// Every frame is compared, so the tests do not depend on when in the scene those moments fall.
 ///
 /// The frames are rendered at 10 fps and scale 1 so that every output can be asked for the same frames at the same
 /// size (strips and previews draw at 1 pixel per point unless told otherwise) and compared pixel for pixel.
@@ -53,8 +54,9 @@ final class FrameSourceCLITests: CLITestCase {
     // MARK: - Strips
 
     func testStripCellsAreTheFramesWhileMatchedGeometryMoves() throws {
-        // Fails when strips resolve frames without layout geometry: unlock's cells 61–64 and 71–73 then showed a
-        // cross-fade in place where the frames move the bar into the card and the card into six.
+        // Fails when strips resolve frames without layout geometry: unlock's cells 60–67 and 70–76 and Dive Deeper's
+        // 6–12 and 21–28 then showed a cross-fade in place where the frames move the bar into the card, the card into
+        // six and the phantoms.
         XCTAssertEqual(try stripDifferences("unlock"), [])
         XCTAssertEqual(try stripDifferences("dive-deeper"), [])
     }
@@ -103,7 +105,7 @@ final class FrameSourceCLITests: CLITestCase {
 
     func testStillIsTheFrameShowingThatTime() throws {
         let reference = try frames("unlock")
-        // 6.23 s falls between frames 62 (6.2 s) and 63: the still shows frame 62, mid-way from bar to card.
+        // 6.23 s falls between frames 62 (6.2 s) and 63: the still shows frame 62, while matched views move.
         let still = path("still")
         try expect(0, [scene("unlock"), "--out", still, "-q", "--at", "6.23"] + Self.common)
         XCTAssertEqual(try files(in: still).filter { $0.hasSuffix(".png") }, frameNames([62]))
@@ -129,7 +131,7 @@ final class FrameSourceCLITests: CLITestCase {
         func body(_ s: String) -> Substring { s.drop { $0 != "\n" } }
         XCTAssertEqual(body(between), body(onFrame))
         XCTAssertNotEqual(body(onFrame), body(try expect(0, ["dump", scene("unlock"), "--at", "6.3"] + Self.common).stdout),
-                          "the card moves between 6.2 s and 6.3 s, so equal dumps mean the same frame")
+                          "matched views move between 6.2 s and 6.3 s, so equal dumps mean the same frame")
     }
 
     func testOneWorkerAndTwoWorkersAgreeWhileMatchedGeometryMoves() throws {
