@@ -9,19 +9,21 @@ import XCTest
 /// later, Dive Deeper's phantoms), scripted gestures (unlock's hold, the PiP fling) and timers (unlock's charge).
 /// Every frame is compared, so the tests do not depend on when in the scene those moments fall.
 ///
-/// The frames are rendered at 10 fps and scale 1 so that every output can be asked for the same frames at the same
+/// The frames are rendered at 10 fps (5 for the long PiP scene) and scale 1 so that every output can be asked for the
+/// same frames at the same
 /// size (strips and previews draw at 1 pixel per point unless told otherwise) and compared pixel for pixel.
 final class FrameSourceCLITests: CLITestCase {
-    static let common = ["--fps", "10", "--scale", "1"]
+    static let common = options(fps: 10)
+    static func options(fps: Int) -> [String] { ["--fps", String(fps), "--scale", "1"] }
     static var scenes: URL { SceneGoldenTests.root.appendingPathComponent("Scenes") }
     func scene(_ name: String) -> String { Self.scenes.appendingPathComponent(name + ".json").path }
 
-    /// The main render's frames of `name` (10 fps, scale 1), rendered once for the whole class.
-    func frames(_ name: String, _ extra: [String] = []) throws -> [RGBAImage] {
-        let key = ([name] + extra).joined(separator: " ")
+    /// The main render's frames of `name` (`fps`, scale 1), rendered once for the whole class.
+    func frames(_ name: String, fps: Int = 10, _ extra: [String] = []) throws -> [RGBAImage] {
+        let key = ([name, String(fps)] + extra).joined(separator: " ")
         if let cached = Self.cache[key] { return cached }
         let out = path("frames-\(name)")
-        try expect(0, [scene(name), "--out", out, "-q"] + Self.common + extra)
+        try expect(0, [scene(name), "--out", out, "-q"] + Self.options(fps: fps) + extra)
         let images = try files(in: out).filter { $0.hasPrefix("frame_") }.map { try PNGDecoder().decode(contentsOf: out + "/" + $0) }
         Self.cache[key] = images
         return images
@@ -37,11 +39,12 @@ final class FrameSourceCLITests: CLITestCase {
     }
 
     /// The frame indices of a contact sheet whose cells differ from the main render's frames.
-    func stripDifferences(_ name: String, _ extra: [String] = []) throws -> [Int] {
-        let reference = try frames(name, extra)
+    func stripDifferences(_ name: String, fps: Int = 10, _ extra: [String] = []) throws -> [Int] {
+        let reference = try frames(name, fps: fps, extra)
         let out = path("strip-\(name).png")
-        // One cell per frame: at 10 fps, every 0.1 s is every frame. Ten columns keep the sheet roughly square.
-        try expect(0, ["strip", scene(name), "--every", "0.1", "--columns", "10", "--out", out, "-q"] + Self.common + extra)
+        // One cell per frame: every 1/fps s is every frame. Ten columns keep the sheet roughly square.
+        try expect(0, ["strip", scene(name), "--every", String(1 / Double(fps)), "--columns", "10", "--out", out, "-q"]
+                   + Self.options(fps: fps) + extra)
         let sheet = try PNGDecoder().decode(contentsOf: out)
         let w = reference[0].width, h = reference[0].height
         XCTAssertEqual(sheet.width, 12 + 10 * (w + 12), "\(name): ten cells of \(w) px a row")
@@ -62,7 +65,7 @@ final class FrameSourceCLITests: CLITestCase {
     }
 
     func testStripCellsAreTheFramesOfAFlungWindowWithTheFingerShown() throws {
-        XCTAssertEqual(try stripDifferences("fluid-pip", ["--show-touches"]), [])
+        XCTAssertEqual(try stripDifferences("fluid-pip", fps: 5, ["--show-touches"]), [])
     }
 
     // MARK: - Previews
@@ -95,9 +98,9 @@ final class FrameSourceCLITests: CLITestCase {
     // MARK: - render test, stills, dumps, threads
 
     func testRenderTestRecordsTheFramesByteForByte() throws {
-        let frames = path("frames-unlock-files"), golden = path("golden")
-        try expect(0, [scene("unlock"), "--out", frames, "-q"] + Self.common)
-        try expect(0, ["test", scene("unlock"), "--golden", golden, "--record", "all", "--artifacts", path("artifacts"), "-q"] + Self.common)
+        let frames = path("frames-dive-deeper-files"), golden = path("golden")
+        try expect(0, [scene("dive-deeper"), "--out", frames, "-q"] + Self.common)
+        try expect(0, ["test", scene("dive-deeper"), "--golden", golden, "--record", "all", "--artifacts", path("artifacts"), "-q"] + Self.common)
         let names = try files(in: frames).filter { $0.hasPrefix("frame_") }
         XCTAssertEqual(try files(in: golden), names)
         XCTAssertEqual(try names.filter { try bytes(golden + "/" + $0) != bytes(frames + "/" + $0) }, [])
