@@ -5,25 +5,24 @@ import Raster
 import SceneModel
 import Timeline
 
-/// Lays out view trees for the timeline: frames for matched geometry, drawn regions for hit testing
-/// scripted input. Stateless and thread-safe (the text measurer is).
+/// Lays out view trees for the timeline and for drawing: frames for matched geometry, drawn regions for hit
+/// testing scripted input, and the layout a frame is drawn from. Stateless and thread-safe (the text measurer is).
 struct LayoutGeometry: GeometryProvider, HitTester, Sendable {
     /// Canvas size in points and pixels per point.
     let canvas: Size
     let scale: Double
     let measurer = PangoTextMeasurer()
 
+    /// The laid-out tree: one code path for matched geometry, hit testing and the drawn frame.
+    func laidOut(_ root: ResolvedView) -> LayoutResult {
+        layout(root, canvas: canvas, scale: scale, measurer: measurer)
+    }
+
     func frames(of root: ResolvedView) -> [String: Rect] {
-        layout(root, canvas: canvas, scale: scale, measurer: measurer).frames
+        laidOut(root).frames
     }
 
     func hitRegions(of root: ResolvedView) -> [HitRegion] {
-        layout(root, canvas: canvas, scale: scale, measurer: measurer).hitRegions()
-    }
-}
-
-extension FramePipeline: GeometryProvider {
-    func frames(of root: ResolvedView) -> [String: Rect] {
-        layout(root, canvas: canvas, scale: scale, measurer: measurer).frames
+        laidOut(root).hitRegions()
     }
 }

@@ -9,8 +9,8 @@ enum Manifest {
         var s = "{\n"
         s += "  \"scene\": \(jsonString(r.loaded.scene.name)),\n"
         s += "  \"fps\": \(jsonNumber(r.fps)),\n"
-        s += "  \"frameCount\": \(r.timeline.frameCount),\n"
-        s += "  \"duration\": \(jsonNumber(r.timeline.duration)),\n"
+        s += "  \"frameCount\": \(r.source.frameCount),\n"
+        s += "  \"duration\": \(jsonNumber(r.source.duration)),\n"
         s += "  \"width\": \(r.pixelWidth),\n"
         s += "  \"height\": \(r.pixelHeight),\n"
         s += "  \"scale\": \(jsonNumber(r.scale)),\n"
@@ -39,7 +39,7 @@ enum Manifest {
 /// `events.json`: every fired event, timer tick, haptic and gesture phase with its exact time
 /// and the first frame that shows it.
 enum EventLog {
-    static func json(_ t: SceneTimeline) -> String {
+    static func json(_ t: FrameSource) -> String {
         var s = "{\n  \"fps\": \(jsonNumber(t.fps)),\n  \"events\": ["
         let items = t.history.fired.map { e -> String in
             var fields = ["\"time\": \(jsonNumber(e.time))",

@@ -27,35 +27,32 @@ public struct PreviewPage: Sendable {
         public var frames: Int
     }
 
-    /// Renders every frame of `renderer` (at its fps and scale) and writes the page into `folder`.
-    public func write(_ renderer: Renderer, to folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
+    /// Renders every frame of `source` (at its fps and scale) and writes the page into `folder`.
+    public func write(_ source: FrameSource, to folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let timeline = renderer.timeline
-        let pipeline = try FramePipeline(timeline: timeline, scale: renderer.scale)
         let encoder = PNGEncoder(compression: .fast)
-        var timings = StageTimings()
         var images: [RGBAImage] = [], encoded: [[UInt8]] = []
-        for i in 0..<timeline.frameCount {
-            let image = pipeline.raster(pipeline.displayList(timeline.frame(i), timings: &timings), timings: &timings)
-            encoded.append(try encoder.encode(image))
-            if writeAnimation { images.append(image) }
-            progress?(i + 1, timeline.frameCount)
+        try source.drawer().frames(0..<source.frameCount) { frame in
+            // A reused frame has the pixels, so the bytes, of the one before it.
+            if frame.reused, let last = encoded.last { encoded.append(last) } else { encoded.append(try encoder.encode(frame.image)) }
+            if writeAnimation { images.append(frame.image) }
+            progress?(frame.index + 1, source.frameCount)
         }
         var animationPath: String?
         if writeAnimation {
             // The delay as a fraction of a second: fps frames per second, rounded to 1/1000 s for fractional rates.
-            let fps = renderer.fps
+            let fps = source.fps
             let (num, den): (UInt16, UInt16) = fps == fps.rounded() && fps <= 65535 ? (1, UInt16(fps)) : (UInt16(max(1, min(65535, (1000 / fps).rounded()))), 1000)
             let path = folder + "/preview.png"
             try writeFileAtomically(try PreviewAPNG.encode(images, delayNumerator: num, delayDenominator: den), to: path)
             animationPath = path
         }
-        let stripImage = try strip.render(renderer)
+        let stripImage = try strip.render(source)
         let stripBytes = try PNGEncoder().encode(stripImage)
         let stripPath = folder + "/strip.png"
         try writeFileAtomically(stripBytes, to: stripPath)
-        let html = Self.html(name: renderer.loaded.scene.name, fps: renderer.fps, width: renderer.pixelWidth,
-                             height: renderer.pixelHeight, frames: encoded, strip: stripBytes, events: timeline.history.fired,
+        let html = Self.html(name: source.scene.name, fps: source.fps, width: source.pixelWidth,
+                             height: source.pixelHeight, frames: encoded, strip: stripBytes, events: source.history.fired,
                              hasAnimation: writeAnimation)
         let page = folder + "/preview.html"
         try writeFileAtomically(Array(html.utf8), to: page)

@@ -37,13 +37,22 @@ public enum RenderError: Error, CustomStringConvertible {
     }
 }
 
-/// Renders a loaded scene's frames to PNG files with a manifest and an events file.
+/// Renders a loaded scene's frames to PNG files with a manifest and an events file. Its frames come from `source`,
+/// the same `FrameSource` every other output draws from.
 public final class Renderer: @unchecked Sendable {
     public let loaded: LoadedScene
     public let options: RenderOptions
-    public let timeline: SceneTimeline
-    public let scale: Double
-    public let fps: Double
+    /// Where every frame comes from.
+    public let source: FrameSource
+    /// Pixels per point.
+    public var scale: Double { source.scale }
+    /// Frames per second.
+    public var fps: Double { source.fps }
+
+    /// The timeline is no longer handed out: ask `source` for states (`source.state(i)`) and for the timeline's
+    /// facts (`frameCount`, `duration`, `history`), so that no frame is resolved without its layout geometry.
+    @available(*, unavailable, renamed: "source")
+    public var timeline: FrameSource { source }
 
     /// Set from a signal handler or another thread to stop at the next frame.
     public let cancellation = CancellationFlag()
@@ -51,37 +60,26 @@ public final class Renderer: @unchecked Sendable {
     public init(_ loaded: LoadedScene, options: RenderOptions) throws(RenderError) {
         self.loaded = loaded
         self.options = options
-        fps = options.fps ?? loaded.scene.fps
-        scale = options.scale ?? loaded.scene.canvas.scale
-        try loaded.checkCanvas(scale: scale)
-        do {
-            let geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
-            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, hitTester: geometry)
-        } catch {
-            throw .timeline(error)
-        }
-        if timeline.frameCount > SceneLoader.maxFrames {
-            throw .output("the scene has \(timeline.frameCount) frames at \(fmt(fps)) fps; at most \(SceneLoader.maxFrames) are allowed")
-        }
+        source = try FrameSource(loaded, options: options)
     }
 
-    public var pixelWidth: Int { Int((loaded.scene.canvas.width * scale).rounded()) }
-    public var pixelHeight: Int { Int((loaded.scene.canvas.height * scale).rounded()) }
+    public var pixelWidth: Int { source.pixelWidth }
+    public var pixelHeight: Int { source.pixelHeight }
 
     /// The folder frames go to.
     public var outputDirectory: String { options.outputDirectory ?? "Output/\(loaded.scene.name)" }
 
     /// The frame indices this render writes.
     public var frameIndices: [Int] {
-        let all = options.shard?.frames(of: timeline.frameCount) ?? 0..<timeline.frameCount
+        let all = options.shard?.frames(of: source.frameCount) ?? 0..<source.frameCount
         guard let r = options.frames else { return Array(all) }
         if options.shard != nil { return all.filter { r.contains($0) } }
-        return Array(max(r.lowerBound, 0)...min(r.upperBound, timeline.frameCount - 1))
+        return Array(max(r.lowerBound, 0)...min(r.upperBound, source.frameCount - 1))
     }
 
     /// File name of frame `i`: five digits, more when needed.
     public func fileName(_ i: Int) -> String {
-        let digits = max(5, String(max(timeline.frameCount - 1, 0)).count)
+        let digits = max(5, String(max(source.frameCount - 1, 0)).count)
         let s = String(i)
         return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
     }
@@ -97,55 +95,50 @@ public final class Renderer: @unchecked Sendable {
         let jobs = max(1, min(options.jobs, indices.count))
         let next = WorkQueue(count: indices.count, chunk: 4)
         let failure = FailureBox()
-        let timeline = self.timeline, scale = self.scale, options = self.options
+        let source = self.source, options = self.options
         let cancellation = self.cancellation
-        let touches = options.showTouches ? TouchOverlay(scene: loaded.scene) : nil
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            var timings = StageTimings()
-            let pipeline: FramePipeline
-            do { pipeline = try FramePipeline(timeline: timeline, scale: scale) } catch {
-                failure.set(.output("cannot create a \(self.pixelWidth)×\(self.pixelHeight) drawing surface: \(error)"))
+            let drawer: FrameDrawer
+            do throws(RenderError) { drawer = try source.drawer() } catch {
+                failure.set(error)
                 return
             }
             let encoder = PNGEncoder(compression: options.compression)
-            var previous: (list: DisplayList, bytes: [UInt8], hash: String)?
+            var previous: (bytes: [UInt8], hash: String)?
             while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
                 let i = indices[slot]
-                let state = timings.measure(.timeline) { timeline.frame(i, geometry: pipeline) }
-                if let problem = state.problems.first {
-                    failure.set(.timeline(problem))
+                let frame: RenderedFrame
+                do throws(RenderError) { frame = try drawer.frame(i) } catch {
+                    failure.set(error)
                     return
                 }
-                var list = pipeline.displayList(state, timings: &timings)
-                touches?.draw(into: &list, at: state.time)
                 var bytes: [UInt8]
                 var hash: String
                 var reused = false
-                if options.reuseFrames, let p = previous, p.list == list {
+                if frame.reused, let p = previous {
                     bytes = p.bytes; hash = p.hash; reused = true
                 } else {
-                    let image = pipeline.raster(list, timings: &timings)
-                    hash = pixelHash(image)
-                    do { bytes = try timings.measure(.encode) { try encoder.encode(image) } } catch {
+                    hash = pixelHash(frame.image)
+                    do { bytes = try drawer.timings.measure(.encode) { try encoder.encode(frame.image) } } catch {
                         failure.set(.output("cannot encode frame \(i): \(error)"))
                         return
                     }
                 }
                 let path = dir + "/" + self.fileName(i)
-                do { try timings.measure(.write) { try writeFileAtomically(bytes, to: path) } } catch {
+                do { try drawer.timings.measure(.write) { try writeFileAtomically(bytes, to: path) } } catch {
                     failure.set(.output("\(error)"))
                     return
                 }
-                previous = (list, bytes, hash)
+                previous = (bytes, hash)
                 let done = results.store(slot, FrameResult(index: i, hash: hash, bytes: bytes.count, reused: reused))
                 progress?(done, indices.count)
             }
-            results.addTimings(timings)
+            results.addTimings(drawer.timings)
         }
         if let f = failure.error { throw f }
         if cancellation.isCancelled { throw .cancelled }
         let frames = results.all
-        let summary = RenderSummary(outputDirectory: dir, frames: indices, frameCount: timeline.frameCount,
+        let summary = RenderSummary(outputDirectory: dir, frames: indices, frameCount: source.frameCount,
                                     pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                     bytes: frames.reduce(0) { $0 + $1.bytes }, reused: frames.filter(\.reused).count,
                                     timings: results.timings,
@@ -158,7 +151,7 @@ public final class Renderer: @unchecked Sendable {
                 try OutputFolder.removeStaleFrames(dir, keeping: Set(indices.map(fileName)), renderedAll: options.frames == nil)
                 try writeFileAtomically(Array(manifest.utf8), to: dir + "/manifest.json")
             }
-            try writeFileAtomically(Array(EventLog.json(timeline).utf8), to: dir + "/events.json")
+            try writeFileAtomically(Array(EventLog.json(source).utf8), to: dir + "/events.json")
         } catch {
             throw .output("\(error)")
         }

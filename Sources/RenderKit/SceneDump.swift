@@ -5,22 +5,17 @@ import Timeline
 
 /// The text of `render dump`: the resolved view tree with frames, and the display list.
 public enum SceneDump {
-    public static func text(_ loaded: LoadedScene, at seconds: Double, fps: Double?, scale: Double?) throws(RenderError) -> String {
-        var options = RenderOptions()
-        options.fps = fps
-        options.scale = scale
-        let r = try Renderer(loaded, options: options)
-        var out = "scene \(loaded.scene.name) at t = \(seconds) s (frame \(TimeGrid.firstFrame(showing: seconds, fps: r.fps)) at \(fmt(r.fps)) fps), "
-        out += "canvas \(fmt(loaded.scene.canvas.width))×\(fmt(loaded.scene.canvas.height)) pt × \(fmt(r.scale))\n\n"
-        let pipeline: FramePipeline
-        do { pipeline = try FramePipeline(timeline: r.timeline, scale: r.scale) } catch {
-            throw .output("cannot create a drawing surface: \(error)")
-        }
-        let state = r.timeline.state(at: seconds, geometry: pipeline)
+    /// The dump of the frame a still at `seconds` shows (`render --at`), from the same `FrameSource` as every output.
+    public static func text(_ loaded: LoadedScene, at seconds: Double, options: RenderOptions) throws(RenderError) -> String {
+        let source = try FrameSource(loaded, options: options)
+        let i = source.frameIndex(at: seconds)
+        let state = source.state(i)
+        var out = "scene \(loaded.scene.name) at t = \(seconds) s (frame \(i), \(fmt(state.time)) s at \(fmt(source.fps)) fps), "
+        out += "canvas \(fmt(loaded.scene.canvas.width))×\(fmt(loaded.scene.canvas.height)) pt × \(fmt(source.scale))\n\n"
         out += "# views (frames in points)\n"
-        out += pipeline.layoutResult(state)?.dump ?? "(no body)"
+        out += source.layout(state)?.dump ?? "(no body)"
         var timings = StageTimings()
-        out += "\n\n# display list\n" + dump(pipeline.displayList(state, timings: &timings)) + "\n"
+        out += "\n\n# display list\n" + dump(source.displayList(state, timings: &timings)) + "\n"
         return out
     }
 }

@@ -55,18 +55,16 @@ public struct StripSheet: Sendable {
         }
     }
 
-    /// Renders the sheet: frames drawn at `renderer`'s scale (one sheet pixel per frame pixel).
-    public func render(_ renderer: Renderer) throws(RenderError) -> RGBAImage {
-        let fps = renderer.fps, timeline = renderer.timeline
-        let indices = frameIndices(frameCount: timeline.frameCount, fps: fps)
-        let pipeline: FramePipeline
-        do { pipeline = try FramePipeline(timeline: timeline, scale: renderer.scale) } catch {
-            throw .output("cannot create a drawing surface: \(error)")
-        }
-        var timings = StageTimings()
-        let thumbs = indices.map { pipeline.raster(pipeline.displayList(timeline.frame($0, geometry: pipeline), timings: &timings), timings: &timings) }
-        let marks = Self.haptics(timeline.history.fired, frames: indices, fps: fps)
-        let w = Double(renderer.pixelWidth), h = Double(renderer.pixelHeight)
+    /// Renders the sheet: frames drawn at `source`'s scale (one sheet pixel per frame pixel), each exactly the frame
+    /// the main render writes at that scale.
+    public func render(_ source: FrameSource) throws(RenderError) -> RGBAImage {
+        let fps = source.fps
+        let indices = frameIndices(frameCount: source.frameCount, fps: fps)
+        let drawer = try source.drawer()
+        var thumbs: [RGBAImage] = []
+        for i in indices { thumbs.append(try drawer.frame(i).image) }
+        let marks = Self.haptics(source.history.fired, frames: indices, fps: fps)
+        let w = Double(source.pixelWidth), h = Double(source.pixelHeight)
         let cols = max(1, min(columns, indices.count)), rows = (indices.count + cols - 1) / cols
         let pad = Self.pad
         let sheetW = pad + Double(cols) * (w + pad)
@@ -100,15 +98,15 @@ public struct StripSheet: Sendable {
         }
         // The track: the whole duration left to right, sampled frames in grey, haptics in orange.
         let trackY = sheetH - Self.trackHeight + 8, left = pad, width = sheetW - 2 * pad
-        let last = Double(max(timeline.frameCount - 1, 1))
+        let last = Double(max(source.frameCount - 1, 1))
         rect(Rect(x: left, y: trackY + 10, width: width, height: 1), Self.dim)
         for i in indices { rect(Rect(x: left + width * Double(i) / last - 0.5, y: trackY + 4, width: 1, height: 13), Self.dim) }
-        for e in timeline.history.fired where e.kind == .haptic {
+        for e in source.history.fired where e.kind == .haptic {
             let f = Double(TimeGrid.firstFrame(showing: e.time, fps: fps))
             rect(Rect(x: left + width * min(f, last) / last - 1, y: trackY, width: 2, height: 21), Self.haptic)
         }
         text("0 s", left, trackY + 22, Self.dim, size: 10)
-        text(String(format: "%.2f s", timeline.duration), left + width - 40, trackY + 22, Self.dim, size: 10)
+        text(String(format: "%.2f s", source.duration), left + width - 40, trackY + 22, Self.dim, size: 10)
         let canvas: CairoRasterizer
         do { canvas = try CairoRasterizer(width: Int(sheetW.rounded()), height: Int(sheetH.rounded()), scale: 1) } catch {
             throw .output("cannot create a \(Int(sheetW))×\(Int(sheetH)) sheet: \(error)")

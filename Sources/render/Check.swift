@@ -22,9 +22,9 @@ struct Check: ParsableCommand {
         }
         if !quiet {
             let s = loaded.scene
-            let n = r.timeline.frameCount
+            let n = r.source.frameCount
             print("\(sceneOptions.scene): ok — \"\(s.name)\", \(n) frame\(n == 1 ? "" : "s") at \(fmt(r.fps)) fps "
-                + "(\(fmt(r.timeline.duration)) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
+                + "(\(fmt(r.source.duration)) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
                 + "\(s.state.count) state variables, \(s.timeline.count) timeline events, \(s.input.count) input events")
         }
     }

@@ -4,10 +4,11 @@ import RenderKit
 /// `render dump SCENE.json [--at T]`: the resolved view tree and display list as text.
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the resolved view tree (with frames) and the display list at a time.",
+        abstract: "Print the resolved view tree (with frames) and the display list of the frame `--at` renders.",
         discussion: "Useful to see which stage of the pipeline a problem is in.")
 
     @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var touches: TouchOptions
     @Option(help: "Time in seconds (default 0).")
     var at: Double = 0
 
@@ -18,7 +19,9 @@ struct Dump: ParsableCommand {
     func run() throws {
         let loaded = try sceneOptions.load()
         do {
-            print(try SceneDump.text(loaded, at: at, fps: sceneOptions.fps, scale: sceneOptions.scale), terminator: "")
+            var options = sceneOptions.renderOptions()
+            options.showTouches = touches.showTouches
+            print(try SceneDump.text(loaded, at: at, options: options), terminator: "")
         } catch {
             printError("\(sceneOptions.scene): \(error)")
             throw ExitCode(1)

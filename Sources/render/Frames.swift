@@ -44,8 +44,7 @@ struct Frames: ParsableCommand {
     @Option(help: "Progress on stderr: auto (a line on a terminal), json (one JSON object per line) or none.")
     var progress: ProgressReporter.Style = .auto
 
-    @Flag(help: "Draw the scripted finger (touch point, force, lift) over the frames.")
-    var showTouches = false
+    @OptionGroup var touches: TouchOptions
 
     func validate() throws {
         if let j = jobs, j < 1 || j > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(j))") }
@@ -69,24 +68,23 @@ struct Frames: ParsableCommand {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.compression = compression.value
         options.shard = shard.flatMap(ShardSelection.init)
-        options.showTouches = showTouches
-        let renderer: Renderer
+        options.showTouches = touches.showTouches
+        var renderer: Renderer
         do {
-            // --at T renders the one frame that shows time T.
-            if let t = at {
-                let probe = try Renderer(loaded, options: options)
-                let i = min(probe.timeline.frameCount - 1, Int((t * probe.fps).rounded(.down)))
-                options.frames = i...i
-            } else if let f = frames, let r = parseRange(f) {
-                options.frames = r
-            }
+            if let f = frames, let r = parseRange(f) { options.frames = r }
             renderer = try Renderer(loaded, options: options)
+            // --at T renders the one frame that shows time T, as the frame source picks it.
+            if let t = at {
+                let i = renderer.source.frameIndex(at: t)
+                options.frames = i...i
+                renderer = try Renderer(loaded, options: options)
+            }
         } catch {
             printError("\(sceneOptions.scene): \(error)")
             throw ExitCode(1)
         }
-        if let r = options.frames, r.lowerBound >= renderer.timeline.frameCount {
-            printError("\(sceneOptions.scene): frame \(r.lowerBound) is past the end (the scene has \(renderer.timeline.frameCount) frames, 0-\(renderer.timeline.frameCount - 1))")
+        if let r = options.frames, r.lowerBound >= renderer.source.frameCount {
+            printError("\(sceneOptions.scene): frame \(r.lowerBound) is past the end (the scene has \(renderer.source.frameCount) frames, 0-\(renderer.source.frameCount - 1))")
             throw ExitCode(2)
         }
         let progress = ProgressReporter(style: quiet && self.progress == .auto ? .none : self.progress,

@@ -13,6 +13,7 @@ struct Preview: ParsableCommand {
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var touches: TouchOptions
     @Option(help: "Output folder (default: Output/<name>-preview).")
     var out: String?
     @Flag(name: .customLong("no-apng"), help: "Do not write preview.png.")
@@ -30,14 +31,15 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        let options = sceneOptions.renderOptions(defaultScale: 1)
+        var options = sceneOptions.renderOptions(defaultScale: 1)
+        options.showTouches = touches.showTouches
         var page = PreviewPage()
         page.writeAnimation = !noAPNG
         page.strip.count = stripCount
         let folder = out ?? "Output/\(loaded.scene.name)-preview"
         let reporter = ProgressReporter(style: quiet && progress == .auto ? .none : progress, task: "preview", total: 0)
         do {
-            let written = try page.write(try Renderer(loaded, options: options), to: folder) { done, total in
+            let written = try page.write(try FrameSource(loaded, options: options), to: folder) { done, total in
                 reporter.update(done: done, of: total)
             }
             reporter.finish()

@@ -14,6 +14,7 @@ struct Strip: ParsableCommand {
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var touches: TouchOptions
     @Option(help: "Number of evenly spaced frames (first and last included).")
     var count: Int = 12
     @Option(help: ArgumentHelp("One frame every this many seconds instead of --count.", valueName: "SECONDS"))
@@ -33,14 +34,15 @@ struct Strip: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        let options = sceneOptions.renderOptions(defaultScale: 1)
+        var options = sceneOptions.renderOptions(defaultScale: 1)
+        options.showTouches = touches.showTouches
         var sheet = StripSheet()
         sheet.count = count
         sheet.every = every
         sheet.columns = columns
         let path = out ?? "Output/\(loaded.scene.name)-strip.png"
         do {
-            let image = try sheet.render(try Renderer(loaded, options: options))
+            let image = try sheet.render(try FrameSource(loaded, options: options))
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try writeFileAtomically(try PNGEncoder().encode(image), to: path)

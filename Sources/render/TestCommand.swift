@@ -19,6 +19,7 @@ struct TestCommand: ParsableCommand {
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var touches: TouchOptions
     @Option(help: "Folder of golden frames (created when recording).")
     var golden: String
     @Option(help: ArgumentHelp("missing, all, failed or never (default: $RENDER_RECORD, else missing).", valueName: "MODE"))
@@ -44,9 +45,8 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try sceneOptions.load()
-        var renderOptions = RenderOptions()
-        renderOptions.fps = sceneOptions.fps
-        renderOptions.scale = sceneOptions.scale
+        var renderOptions = sceneOptions.renderOptions()
+        renderOptions.showTouches = touches.showTouches
         renderOptions.jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let artifactsFolder = artifacts ?? "Output/\(loaded.scene.name)-test"
         let test = GoldenTest(golden: golden, mode: try recordMode(), options: comparison.options, artifacts: artifactsFolder)

@@ -26,7 +26,7 @@ final class FluidInteractionTests: XCTestCase {
         // After drag 4 (release at 4.8 s, frame 288) the list returns to 0 monotonically.
         var previous = try FluidScenes.offset("list", in: r, frame: 288).y
         XCTAssertGreaterThan(previous, 0)
-        for i in 289..<r.timeline.frameCount {
+        for i in 289..<r.source.frameCount {
             let y = try FluidScenes.offset("list", in: r, frame: i).y
             XCTAssertLessThanOrEqual(y, previous + 1e-9)
             XCTAssertGreaterThanOrEqual(y, -1e-9)
@@ -39,7 +39,7 @@ final class FluidInteractionTests: XCTestCase {
     /// key's right edge (x = 188), re-begins it where it comes back, and types nothing.
     func testCalculatorDragExitCancels() throws {
         let r = try FluidScenes.renderer("fluid-calculator-button")
-        let events = r.timeline.history.fired.filter { $0.kind == .gesture && $0.id == "key2" }
+        let events = r.source.history.fired.filter { $0.kind == .gesture && $0.id == "key2" }
         let frame = try XCTUnwrap(r.viewFrames(frame: 0)["key2"])
         // From the script: the first move past the key's edge, and the first move back inside.
         let input = r.loaded.scene.input
@@ -54,7 +54,7 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(phases, ["press.began@2.8", "press.ended@\(out)", "press.began@\(back)", "press.ended@\(events.last?.time ?? 0)"])
         XCTAssertFalse(events.contains { $0.detail == "tap.ended" })
         let display = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "display" })
-        XCTAssertEqual(r.timeline.history.snapshots.last?.values[display], .string("588"))
+        XCTAssertEqual(r.source.history.snapshots.last?.values[display], .string("588"))
     }
 
     /// fluid-flashlight: the haptics follow the 0.5 / 0.49 / 0.4 hysteresis, recomputed here from
@@ -75,11 +75,11 @@ final class FluidInteractionTests: XCTestCase {
             if phase == 1 && f <= 0.49 { phase = 2; expected.append("medium@\(e.at)") }
             if phase == 2 && f <= 0.4 { phase = 0 }
         }
-        let haptics = r.timeline.history.fired.filter { $0.kind == .haptic }.map { "\($0.detail ?? "")@\($0.time)" }
+        let haptics = r.source.history.fired.filter { $0.kind == .haptic }.map { "\($0.detail ?? "")@\($0.time)" }
         XCTAssertEqual(haptics, expected)
         XCTAssertEqual(expected.filter { $0.hasPrefix("light") }.count, 2)
         let onSlot = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "on" })
-        XCTAssertEqual(r.timeline.history.snapshots.last?.values[onSlot], .bool(on))
+        XCTAssertEqual(r.source.history.snapshots.last?.values[onSlot], .bool(on))
         // The button's scale follows the force while pressed: 1 + (92/50 − 1)·force.
         let firm = try XCTUnwrap(r.loaded.scene.input.first { $0.force == 0.6 })
         let i = Int((firm.at * r.fps).rounded(.up))
@@ -91,7 +91,7 @@ final class FluidInteractionTests: XCTestCase {
     /// flick or on the drag that was slow throughout.
     func testAccelerationPauseOnlyOnTheAbruptStop() throws {
         let r = try FluidScenes.renderer("fluid-acceleration-pause")
-        let haptics = r.timeline.history.fired.filter { $0.kind == .haptic }
+        let haptics = r.source.history.fired.filter { $0.kind == .haptic }
         XCTAssertEqual(haptics.count, 1)
         let downs = r.loaded.scene.input.filter { if case .down = $0.action { return true } else { return false } }.map(\.at)
         XCTAssertEqual(downs.count, 3)

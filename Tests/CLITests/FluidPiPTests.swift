@@ -48,7 +48,7 @@ final class FluidPiPTests: XCTestCase {
             let expected = predictedCorner(f)
             corners.insert("\(expected)")
             let r = try renderer(f)
-            let last = try FluidScenes.offset("pip", in: r, frame: r.timeline.frameCount - 1)
+            let last = try FluidScenes.offset("pip", in: r, frame: r.source.frameCount - 1)
             XCTAssertEqual(last.x, expected.x, accuracy: 0.05, "\(f)")
             XCTAssertEqual(last.y, expected.y, accuracy: 0.05, "\(f)")
         }

@@ -46,7 +46,7 @@ enum FluidScenes {
             for c in v.children { if let f = find(c) { return f } }
             return nil
         }
-        return r.timeline.frame(i).root.flatMap(find)
+        return r.source.state(i).root.flatMap(find)
     }
 
     /// The drawn offset of view `identity` at `time` seconds (any time, not only frame times).
@@ -56,7 +56,7 @@ enum FluidScenes {
             for c in v.children { if let f = find(c) { return f } }
             return nil
         }
-        return try XCTUnwrap(r.timeline.state(at: time).root.flatMap(find), "no view \(identity) at \(time) s").modifiers.offset
+        return try XCTUnwrap(r.source.state(at: time).root.flatMap(find), "no view \(identity) at \(time) s").modifiers.offset
     }
 
     /// The drawn offset of view `identity` at frame `i`.

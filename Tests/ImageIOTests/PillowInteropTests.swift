@@ -1,20 +1,12 @@
 import Foundation
 import Geometry
 import ImageIO
+import TestSupport
 import XCTest
 
 /// Our PNGs decoded by a second, independent decoder: Python's Pillow (pip install pillow), when it is installed.
 final class PillowInteropTests: XCTestCase {
-    func runPython(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    func runPython(_ arguments: [String]) throws -> Int32 { try Python.run(arguments) }
 
     func testPillowDecodesOurPNGsToTheSamePixels() throws {
         let hasPillow = (try? runPython(["-c", "import PIL"])) == 0

@@ -82,7 +82,7 @@ final class DiveDeeperPhantomTests: XCTestCase {
     func testCloseButtonFadesWithoutPopping() throws {
         let r = try loadReferenceScene("dive-deeper.json")
         var previous = 0.0
-        for i in 0..<r.timeline.frameCount {
+        for i in 0..<r.source.frameCount {
             let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
             XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
             if i <= 30 || (i < 126 && openFraction(Double(i) / 60 - 0.5) < 0.85) {
@@ -112,7 +112,7 @@ final class DiveDeeperPhantomTests: XCTestCase {
         XCTAssertEqual(box.width, from.width + (to.width - from.width) * p, accuracy: 0.05)
         XCTAssertEqual(box.height, from.height + (to.height - from.height) * p, accuracy: 0.05)
         var previous = 0.0
-        for i in 0..<r.timeline.frameCount {
+        for i in 0..<r.source.frameCount {
             let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
             XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
             if i <= 126 { XCTAssertEqual(alpha, 0, "frame \(i): no close button before the detail has opened") }

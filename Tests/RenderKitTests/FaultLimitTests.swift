@@ -22,7 +22,7 @@ final class FaultLimitTests: XCTestCase {
     func testFrameCountLimit() throws {
         // 1000 s at 100 fps is exactly 100 000 frames; 1000.01 s is 100 001.
         let scene = { (d: String) in "{\"scene\": 1, \"canvas\": {\"width\": 4, \"height\": 4}, \"fps\": 100, \"duration\": \(d), \"body\": {\"type\": \"rect\"}}" }
-        XCTAssertEqual(try renderer(scene("1000")).timeline.frameCount, 100_000)
+        XCTAssertEqual(try renderer(scene("1000")).source.frameCount, 100_000)
         XCTAssertEqual(try rendererError(scene("1000.01")), "the scene has 100001 frames at 100 fps; at most 100000 are allowed")
         // --fps raises the count past the limit of a scene that is fine at its own rate.
         XCTAssertEqual(try rendererError(scene("1000"), fps: 240), "the scene has 240000 frames at 240 fps; at most 100000 are allowed")
@@ -43,9 +43,9 @@ final class FaultLimitTests: XCTestCase {
          "body": {"type": "hstack", "children": [{"type": "forEach", "count": "=n", "content": {"type": "rect"}}]},
          "timeline": [{"at": 0.5, "set": {"n": 10001}}]}
         """)
-        XCTAssertEqual(r.timeline.frame(4).problems.count, 0)
-        XCTAssertEqual(r.timeline.frame(4).root?.children.count, 3)
-        let problems = r.timeline.frame(5).problems
+        XCTAssertEqual(r.source.state(4).problems.count, 0)
+        XCTAssertEqual(r.source.state(4).root?.children.count, 3)
+        let problems = r.source.state(5).problems
         // The render stops on the first problem; the 10 000 rects drawn meanwhile also pass the view limit.
         XCTAssertEqual(problems.first?.description, "at t = 0.5 s: body.children[0].count: \"=n\" gave 10001 repetitions; at most 10000 are allowed")
         XCTAssertThrowsError(try r.render()) { XCTAssertTrue("\($0)".contains("gave 10001 repetitions"), "\($0)") }
@@ -56,7 +56,7 @@ final class FaultLimitTests: XCTestCase {
         {"scene": 1, "canvas": {"width": 20, "height": 20}, "fps": 10, "duration": 1, "state": {"n": 0},
          "body": {"type": "hstack", "children": [{"type": "forEach", "count": "=1 / n", "content": {"type": "rect"}}]}}
         """)
-        let state = r.timeline.frame(0)
+        let state = r.source.state(0)
         XCTAssertEqual(state.problems.map(\.description), ["at t = 0.0 s: body.children[0].count: \"=1 / n\" gave inf, not a finite number"])
         XCTAssertEqual(state.root?.children.count, 0, "meanwhile nothing is drawn")
     }
@@ -69,7 +69,7 @@ final class FaultLimitTests: XCTestCase {
          "body": {"type": "vstack", "children": [{"type": "forEach", "count": "=n", "content":
            {"type": "hstack", "children": [{"type": "forEach", "count": "=n", "as": "j", "content": {"type": "rect"}}]}}]}}
         """)
-        let state = r.timeline.frame(0)
+        let state = r.source.state(0)
         XCTAssertEqual(state.problems.count, 1)
         XCTAssertTrue(state.problems.first?.message.contains("more than 10000 views at once") ?? false, "\(state.problems)")
         func count(_ v: ResolvedView?) -> Int { v.map { 1 + $0.children.map(count).reduce(0, +) } ?? 0 }
@@ -102,6 +102,6 @@ final class FaultLimitTests: XCTestCase {
          ],
          "body": {"type": "rect"}}
         """)
-        XCTAssertEqual(r.timeline.history.fired.filter { $0.kind == .event }.map(\.id), ["a", "b", "a"])
+        XCTAssertEqual(r.source.history.fired.filter { $0.kind == .event }.map(\.id), ["a", "b", "a"])
     }
 }

@@ -20,7 +20,7 @@ final class PresentedValueTests: XCTestCase {
         """
     }
 
-    func offset(_ r: Renderer, _ i: Int) -> Double { r.timeline.frame(i).root?.children.first?.modifiers.offset.x ?? .nan }
+    func offset(_ r: Renderer, _ i: Int) -> Double { r.source.state(i).root?.children.first?.modifiers.offset.x ?? .nan }
 
     func testAGrabTakesTheViewFromWhereItIsOnScreen() throws {
         // The spring's closed form at the grab: 300·(1 − (1 + ωτ)e^(−ωτ)), ω = 2π, τ = 0.2 s.
@@ -36,7 +36,7 @@ final class PresentedValueTests: XCTestCase {
         XCTAssertEqual(offset(r, 23), onScreen, accuracy: 1e-6)
         // The finger moves 10 pt at 0.4 s (frame 24): the view follows from where it was caught.
         XCTAssertEqual(offset(r, 24), onScreen + 10, accuracy: 1e-6)
-        XCTAssertTrue(r.timeline.history.fired.contains { $0.detail == "drag.began" })
+        XCTAssertTrue(r.source.history.fired.contains { $0.detail == "drag.began" })
     }
 
     /// Reading the model value instead, the view jumps to the spring's target plus the finger's move.

@@ -117,7 +117,7 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         XCTAssertEqual(try thumb(200).height, 260, accuracy: 0.1)
         // Progress never passes 0.9 while dragging, and the fade view's opacity is the progress.
         let p = r.loaded.scene.state.firstIndex { $0.name == "p" } ?? 0
-        let dragging = r.timeline.history.snapshots.filter { $0.animation == nil && $0.time > 0 }
+        let dragging = r.source.history.snapshots.filter { $0.animation == nil && $0.time > 0 }
         XCTAssertFalse(dragging.isEmpty)
         for s in dragging { XCTAssertLessThanOrEqual(s.values[p].number ?? 2, 0.9) }
     }

@@ -19,7 +19,7 @@ func loadReferenceScene(_ name: String, options: RenderOptions = RenderOptions()
 /// The value of state variable `name` after the last change at or before `time` (seconds).
 func stateValue(_ r: Renderer, _ name: String, at time: Double) throws -> Value {
     let slot = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == name }, "no state variable \(name)")
-    let snaps = r.timeline.history.snapshots
+    let snaps = r.source.history.snapshots
     let last = try XCTUnwrap(snaps.lastIndex { $0.time <= time + 1e-9 })
     return snaps[last].values[slot]
 }
@@ -42,7 +42,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
 
     func testEarlyReleaseStopsTheChargeAndResetsToZero() throws {
         let r = try loadReferenceScene("unlock.json")
-        let fired = r.timeline.history.fired
+        let fired = r.source.history.fired
         let starts = fired.filter { $0.kind == .timerStart && $0.id == "charge" }
         let ends = fired.filter { $0.kind == .timerEnd && $0.id == "charge" }
         XCTAssertEqual(starts.count, 2)
@@ -75,7 +75,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
 
     func testFullHoldGives160TicksAnd77SoftHapticsThenStaysFull() throws {
         let r = try loadReferenceScene("unlock.json")
-        let fired = r.timeline.history.fired
+        let fired = r.source.history.fired
         let start = try XCTUnwrap(fired.last { $0.kind == .timerStart })
         let end = try XCTUnwrap(fired.last { $0.kind == .timerEnd })
         let rule = chargeRule()
@@ -99,7 +99,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
     /// item 9: the only haptics are the charge's soft ticks.
     func testStagesFollowOneSecondApart() throws {
         let r = try loadReferenceScene("unlock.json")
-        let fired = r.timeline.history.fired
+        let fired = r.source.history.fired
         func time(_ id: String) throws -> Double { try XCTUnwrap(fired.first { $0.kind == .event && $0.id == id }, id).time }
         let charged = try time("charged")
         XCTAssertEqual(charged, 3.4 + 1.6, accuracy: 1e-9)

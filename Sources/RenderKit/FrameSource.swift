@@ -1,0 +1,112 @@
+import DisplayList
+import Geometry
+import Layout
+import SceneModel
+import Timeline
+
+/// The one place any output gets a frame from: frames on disk, stills (`--at`), strips, previews (page and APNG),
+/// `render test`, `render dump`, and any later output such as a video encoder, which pulls frames from a
+/// `FrameDrawer` the same way.
+///
+/// Every frame state it hands out was resolved with layout geometry, so matched geometry moves, and the scripted finger
+/// (`--show-touches`) is drawn when the options ask for it. The scene timeline is private to this type: nothing else
+/// in RenderKit can ask the timeline for a frame and forget the geometry, which is how strips and previews once
+/// cross-faded matched views that the frames moved.
+///
+/// Thread-safe: states, layouts and display lists can be asked for from any thread; pixels come from a `FrameDrawer`,
+/// one per thread.
+public final class FrameSource: Sendable {
+    public let loaded: LoadedScene
+    /// Frames per second (the scene's unless the options override it).
+    public let fps: Double
+    /// Pixels per point.
+    public let scale: Double
+    /// Draw the scripted finger over every frame.
+    public let showTouches: Bool
+    /// Reuse a frame's pixels when its display list equals the drawer's previous one.
+    public let reuseFrames: Bool
+
+    private let timeline: SceneTimeline
+    private let geometry: LayoutGeometry
+    private let touches: TouchOverlay?
+
+    /// Builds the timeline of `loaded` at the options' fps and scale. Throws when the canvas at that scale or the
+    /// frame count is past the limits, or the timeline cannot be built.
+    public init(_ loaded: LoadedScene, options: RenderOptions) throws(RenderError) {
+        self.loaded = loaded
+        fps = options.fps ?? loaded.scene.fps
+        scale = options.scale ?? loaded.scene.canvas.scale
+        showTouches = options.showTouches
+        reuseFrames = options.reuseFrames
+        try loaded.checkCanvas(scale: scale)
+        geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
+        do {
+            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, hitTester: geometry)
+        } catch {
+            throw .timeline(error)
+        }
+        if timeline.frameCount > SceneLoader.maxFrames {
+            throw .output("the scene has \(timeline.frameCount) frames at \(fmt(fps)) fps; at most \(SceneLoader.maxFrames) are allowed")
+        }
+        touches = options.showTouches ? TouchOverlay(scene: loaded.scene) : nil
+    }
+
+    // MARK: - The timeline's facts
+
+    public var scene: Scene { loaded.scene }
+    public var frameCount: Int { timeline.frameCount }
+    /// Seconds.
+    public var duration: Double { timeline.duration }
+    /// Every state change, fired event and haptic, with exact times.
+    public var history: StateHistory { timeline.history }
+    /// Canvas size in points.
+    public var canvas: Size { geometry.canvas }
+    /// Frame size in pixels (canvas × scale, rounded).
+    public var pixelWidth: Int { Int((canvas.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((canvas.height * scale).rounded()) }
+
+    /// The frame a still at `seconds` shows (`--at`): the last frame whose time is at or before `seconds` on the
+    /// scene's microsecond grid, within the scene.
+    public func frameIndex(at seconds: Double) -> Int {
+        let first = TimeGrid.firstFrame(showing: seconds, fps: fps)
+        let atOrBefore = TimeGrid.frameMicros(first, fps: fps) == TimeGrid.micros(seconds) ? first : first - 1
+        return min(max(atOrBefore, 0), frameCount - 1)
+    }
+
+    // MARK: - Frames
+
+    /// The scene at frame `i`, matched geometry resolved with layout.
+    public func state(_ i: Int) -> FrameState {
+        timeline.frame(i, geometry: geometry)
+    }
+
+    /// The scene at any time in seconds, also between frames (for measuring motion; outputs draw `state(_:)`).
+    public func state(at seconds: Double) -> FrameState {
+        timeline.state(at: seconds, geometry: geometry)
+    }
+
+    /// The laid-out views of a frame state; nil when the body is absent.
+    public func layout(_ state: FrameState) -> LayoutResult? {
+        state.root.map { geometry.laidOut($0) }
+    }
+
+    /// The display list of a frame state: background, views, then the finger when `showTouches`.
+    public func displayList(_ state: FrameState, timings: inout StageTimings) -> DisplayList {
+        var list = DisplayList()
+        if let bg = state.background {
+            let r = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            list.append(.fill(FillCommand(path: .rect(r), paint: bg, paintBounds: r, transform: .identity)))
+        }
+        if let root = state.root {
+            let laid = timings.measure(.layout) { geometry.laidOut(root) }
+            list.append(contentsOf: timings.measure(.displayList) { laid.displayList() })
+        }
+        touches?.draw(into: &list, at: state.time)
+        return list
+    }
+
+    /// A drawer of this source's frames, with its own drawing surface: one per thread.
+    public func drawer() throws(RenderError) -> FrameDrawer {
+        try FrameDrawer(self)
+    }
+}
