@@ -88,7 +88,7 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
     /// that of the face's "W" as much as its digits.
     func testPINUsesTheMonospacedDesign() throws {
         let loaded = try LoadedScene.load(path: referenceScenePath("unlock.json"))
-        let dump = try SceneDump.text(loaded, at: 8.0, fps: nil, scale: nil)
+        let dump = try SceneDump.text(loaded, at: 8.0, options: RenderOptions())
         let line = try XCTUnwrap(dump.split(separator: "\n").first { $0.contains("text \"483920\"") && $0.contains("weight") },
                                  "the PIN's text command at 8 s:\n\(dump)")
         XCTAssertTrue(line.contains("monospaced"), String(line))

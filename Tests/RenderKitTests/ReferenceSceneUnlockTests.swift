@@ -91,7 +91,10 @@ final class ReferenceSceneUnlockTests: XCTestCase {
         XCTAssertGreaterThan(release.time, end.time)
         XCTAssertEqual(try stateValue(r, "progress", at: release.time + 0.5).number, 1)
         // Frame 299 (4.983 s) shows 158 of the 160 ticks.
-        XCTAssertEqual(try XCTUnwrap(try r.viewFrames(frame: 299)[fill]).width, 300 * chargeRule(maxTicks: 158).progress, accuracy: 1e-6)
+        // Its edges sit on the pixel grid of scale 2 (§6): the leading edge at 45 pt, the trailing one rounded.
+        let bar = try XCTUnwrap(try r.viewFrames(frame: 299)[fill])
+        XCTAssertEqual(bar.minX, 45)
+        XCTAssertEqual(bar.width, ((45 + 300 * chargeRule(maxTicks: 158).progress) * 2).rounded() / 2 - 45, accuracy: 1e-9)
     }
 
     /// Reference interaction 1, item 8: the bar becomes a card as soon as the charge completes, the six
