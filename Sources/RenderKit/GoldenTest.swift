@@ -57,11 +57,15 @@ public struct GoldenTest: Sendable {
             throw .render(error)
         }
         do { try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true) } catch {
-            throw .input("cannot create the golden folder \(golden): \((error as NSError).localizedDescription)")
+            throw .input("cannot create the golden folder \(golden): \(explain(error, known: golden))")
         }
-        let pairs: [GoldenComparison.Pair]
+        var pairs: [GoldenComparison.Pair]
         do { pairs = try GoldenComparison.pairs(actual: scratch + "/actual", expected: golden) } catch {
             throw .input(error.description)
+        }
+        if let selected = renderOptions.frames {
+            // Only some frames were rendered: goldens of the others are neither missing nor stale.
+            pairs = pairs.filter { $0.actual != nil || Self.frameIndex($0.name).map(selected.contains) ?? true }
         }
         var run: GoldenRun
         if mode == .all {
@@ -91,6 +95,12 @@ public struct GoldenTest: Sendable {
             throw .input("cannot write the report into \(artifacts): \(error)")
         }
         return (run, true)
+    }
+
+    /// 12 for "frame_00012.png"; nil for other names.
+    static func frameIndex(_ name: String) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        return Int(name.dropFirst(6).dropLast(4))
     }
 
     /// Applies the record mode: copies actual frames over goldens, removes stale goldens (only files named like our

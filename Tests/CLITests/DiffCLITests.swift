@@ -70,14 +70,14 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(summary["frames"] as? Int, 4)
         XCTAssertEqual(summary["failed"] as? Int, 3)
         let statuses = (summary["results"] as? [[String: Any]] ?? []).map { $0["status"] as? String ?? "" }
-        XCTAssertEqual(statuses, ["same", "missing", "extra", "size-mismatch"])
+        XCTAssertEqual(statuses, ["same", "missing", "extra", "sizeMismatch"])
 
         let doc = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
         let suite = try XCTUnwrap(try doc.nodes(forXPath: "//testsuite").first as? XMLElement)
         XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "4")
         XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "3")
         let failures = try doc.nodes(forXPath: "//testcase/failure").compactMap { ($0 as? XMLElement)?.attribute(forName: "type")?.stringValue }
-        XCTAssertEqual(failures, ["missing", "extra", "size-mismatch"])
+        XCTAssertEqual(failures, ["missing", "extra", "sizeMismatch"])
         let names = try doc.nodes(forXPath: "//testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
         XCTAssertEqual(names, ["frame_00000.png", "frame_00001.png", "frame_00002.png", "frame_00003.png"])
     }

@@ -7,6 +7,10 @@ struct RenderBinary {
     /// What one run of the binary did.
     struct Run {
         var status: Int32
+        /// True when the process ended by a signal (`status` is then the signal's number).
+        var killedBySignal = false
+        /// True when it outlived the timeout and was stopped.
+        var timedOut = false
         var stdout: String
         var stderr: String
         /// stderr split into non-empty lines.
@@ -37,7 +41,8 @@ struct RenderBinary {
         self.workFolder = workFolder
     }
 
-    func run(_ arguments: [String]) throws -> Run {
+    /// Runs the binary with `arguments`; a run longer than `timeout` seconds is stopped (SIGKILL) and marked `timedOut`.
+    func run(_ arguments: [String], timeout: Double = 600) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -56,10 +61,21 @@ struct RenderBinary {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                timedOut = true
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return Run(status: process.terminationStatus,
+        return Run(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+                   timedOut: timedOut,
                    stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
                    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
