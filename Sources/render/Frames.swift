@@ -114,7 +114,9 @@ struct Frames: ParsableCommand {
             let t = summary.timings
             let n = Double(max(summary.frames.count, 1))
             for s in StageTimings.Stage.allCases {
-                print(String(format: "  %-12@ %9.2f ms total  %7.3f ms/frame", s.rawValue as NSString, t.milliseconds(s), t.milliseconds(s) / n))
+                // Padded here: "%-12@" does not pad on Linux's Foundation.
+                let name = s.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                print("  " + name + String(format: " %9.2f ms total  %7.3f ms/frame", t.milliseconds(s), t.milliseconds(s) / n))
             }
         }
     }
