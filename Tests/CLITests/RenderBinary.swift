@@ -50,8 +50,8 @@ struct RenderBinary {
         let id = UUID().uuidString
         let outURL = workFolder.appendingPathComponent(".stdout-\(id)")
         let errURL = workFolder.appendingPathComponent(".stderr-\(id)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
