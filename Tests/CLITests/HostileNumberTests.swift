@@ -34,34 +34,59 @@ final class HostileNumberTests: CLITestCase {
         ]
     }
 
-    func testNoNumericOptionCrashesHangsOrExplainsItselfBadly() throws {
-        var table: [String] = []
-        for (name, prefix, options) in try commands() {
-            for option in options {
-                var values = Self.alwaysRefused + Self.edgeValues
-                if option == "--frames" { values += Self.rangeValues }
-                if option == "--shard" { values += Self.shardValues }
-                for value in values {
-                    let arguments = prefix + [option, value]
-                    let run = try render.run(arguments, timeout: 60)
-                    let shown = "render \(name) \(option) '\(value)'"
-                    XCTAssertFalse(run.killedBySignal, "\(shown) was killed by signal \(run.status)")
-                    XCTAssertFalse(run.timedOut, "\(shown) hung")
-                    XCTAssertTrue([0, 1, 2].contains(run.status), "\(shown) exited \(run.status): \(run.stderr)")
-                    if run.status == 2 {
-                        XCTAssertEqual(run.errorLines.count, 1, "\(shown): \(run.stderr)")
-                        XCTAssertTrue(run.stderr.contains(option), "\(shown) does not name the option: \(run.stderr)")
+    /// One command line of the matrix and what it did.
+    struct Case { var name: String, option: String, value: String, run: RenderBinary.Run? }
+
+    /// Runs every command line: the commands side by side (each writes its own files), a command's lines in turn.
+    func runMatrix() throws -> [Case] {
+        let commands = try commands()
+        let log = CaseLog()
+        let render: RenderBinary = try XCTUnwrap(self.render)
+        // A thread per command: a run mostly waits for the process to start and end, so more than one per core helps.
+        let group = DispatchGroup()
+        for (name, prefix, options) in commands {
+            DispatchQueue.global().async(group: group) {
+                for option in options {
+                    var values = Self.alwaysRefused + Self.edgeValues
+                    if option == "--frames" { values += Self.rangeValues }
+                    if option == "--shard" { values += Self.shardValues }
+                    for value in values {
+                        let run = try? render.run(prefix + [option, value], timeout: 60)
+                        log.append(Case(name: name, option: option, value: value, run: run))
                     }
-                    let refused = Self.alwaysRefused.contains(value) || Self.rangeValues.contains(value)
-                        || Self.shardValues.contains(value)
-                    if refused {
-                        XCTAssertEqual(run.status, 2, "\(shown) was accepted: \(run.stdout)\(run.stderr)")
-                        XCTAssertTrue(run.stderr.contains(" from ") || run.stderr.contains(" with ") || run.stderr.contains("past the end"),
-                                      "\(shown) does not state the accepted range: \(run.stderr)")
-                    }
-                    table.append("\(shown) → \(run.status) \(run.errorLines.first ?? "")")
                 }
             }
+        }
+        group.wait()
+        return log.cases
+    }
+
+    /// The cases, appended to from several threads.
+    final class CaseLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [Case] = []
+        func append(_ c: Case) { lock.lock(); items.append(c); lock.unlock() }
+        var cases: [Case] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    func testNoNumericOptionCrashesHangsOrExplainsItselfBadly() throws {
+        var table: [String] = []
+        for c in try runMatrix() {
+            let shown = "render \(c.name) \(c.option) '\(c.value)'"
+            let run = try XCTUnwrap(c.run, "\(shown) could not be started")
+            XCTAssertFalse(run.killedBySignal, "\(shown) was killed by signal \(run.status)")
+            XCTAssertFalse(run.timedOut, "\(shown) hung")
+            XCTAssertTrue([0, 1, 2].contains(run.status), "\(shown) exited \(run.status): \(run.stderr)")
+            if run.status == 2 {
+                XCTAssertEqual(run.errorLines.count, 1, "\(shown): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains(c.option), "\(shown) does not name the option: \(run.stderr)")
+            }
+            if Self.alwaysRefused.contains(c.value) || Self.rangeValues.contains(c.value) || Self.shardValues.contains(c.value) {
+                XCTAssertEqual(run.status, 2, "\(shown) was accepted: \(run.stdout)\(run.stderr)")
+                XCTAssertTrue(run.stderr.contains(" from ") || run.stderr.contains(" with ") || run.stderr.contains("past the end"),
+                              "\(shown) does not state the accepted range: \(run.stderr)")
+            }
+            table.append("\(shown) → \(run.status) \(run.errorLines.first ?? "")")
         }
         if let out = ProcessInfo.processInfo.environment["HOSTILE_TABLE"] {
             try table.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
