@@ -97,11 +97,16 @@ final class CommandLineMessageTests: CLITestCase {
     }
 
     func testEventTimesAreOnTheMicrosecondGrid() throws {
-        let scene = try writeScene(TinyScenes.moving)
+        // A timer every 0.1 s from 0.1 s: its ticks fall at 0.1 + k·0.1, which in binary floating point is
+        // 0.30000000000000004 for k = 2 and 0.7000000000000001 for k = 6.
+        let scene = try writeScene("""
+            {"scene": 1, "canvas": {"width": 4, "height": 4}, "fps": 10, "duration": 1, "state": {"n": 0},
+             "body": {"type": "rect"},
+             "timeline": [{"at": 0.1, "timer": {"id": "tick", "interval": 0.1, "set": {"n": "=n + 1"}, "until": "n >= 6"}}]}
+            """)
         try expect(0, [scene, "--out", path("out"), "-q"])
         let text = String(decoding: try bytes(path("out/events.json")), as: UTF8.self)
-        // The timer ticks every 10 ms from 0.5 s: 0.51, 0.52, … written as such, never 0.52000000000000002.
-        for tick in ["0.51", "0.52", "0.53", "0.54", "0.55"] {
+        for tick in ["0.2", "0.3", "0.4", "0.5", "0.6", "0.7"] {
             XCTAssertTrue(text.contains("\"time\": \(tick),"), "no tick at \(tick):\n\(text)")
         }
         let long = try NSRegularExpression(pattern: #""time": -?[0-9]+\.[0-9]{7,}"#)

@@ -24,9 +24,11 @@ struct RenderBinary {
         }
     }
 
-    /// `<package root>/.build/debug/render`, the root found from this file's path (Tests/CLITests/…).
+    /// `<package root>/.build/debug/render`, the root found from this file's path (Tests/CLITests/…), or the
+    /// binary named by the `RENDER_BINARY` environment variable (to run these tests against another build).
     static var path: String {
-        URL(fileURLWithPath: #filePath)
+        if let other = ProcessInfo.processInfo.environment["RENDER_BINARY"], !other.isEmpty { return other }
+        return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/render").path
     }
