@@ -105,7 +105,9 @@ final class DiffCLITests: XCTestCase {
         let r = try DiffCLI.run(["diff", dir + "/a", dir + "/b", "--progress", "json", "-q", "--jobs", "1", "--report", dir + "/r"])
         XCTAssertEqual(r.status, 0)
         let lines = r.stderr.split(separator: "\n").map { try? DiffCLI.json(String($0)) }
-        XCTAssertEqual(lines.map { $0?["done"] as? Int }, [1, 2, 3, 4, 5])
+        // One line per frame, then the summary line.
+        XCTAssertEqual(lines.map { $0?["done"] as? Int }, [1, 2, 3, 4, 5, 5])
+        XCTAssertEqual(lines.map { $0?["finished"] as? Bool }, [nil, nil, nil, nil, nil, true])
         XCTAssertTrue(lines.allSatisfy { $0?["total"] as? Int == 5 && $0?["task"] as? String == "diff" })
     }
 }
