@@ -146,7 +146,7 @@ public struct GoldenComparison: Sendable {
         if let folder = diffFolder, let image = found.diffImage, found.differingPixels + found.antialiasedPixels > 0 {
             let path = folder + "/" + pair.name
             do { try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path) } catch {
-                throw GoldenInputError("cannot write the diff image \(path): \(error)")
+                throw GoldenInputError("cannot write the diff image \(path): \(explain(error, known: path))")
             }
             r.diffPath = path
         }

@@ -92,7 +92,7 @@ public struct GoldenTest: Sendable {
         guard !run.passed else { return (run, false) }
         try keepEvidence(&run)
         do { _ = try GoldenReport.write(run, title: "render test → \(golden)", to: artifacts) } catch {
-            throw .input("cannot write the report into \(artifacts): \(error)")
+            throw .input("cannot write the report into \(artifacts): \(explain(error, known: artifacts))")
         }
         return (run, true)
     }
@@ -118,7 +118,7 @@ public struct GoldenTest: Sendable {
             }
             if let from = r.actualPath {
                 do { try writeFileAtomically(try readFileBytes(at: from), to: target) } catch {
-                    throw .input("cannot record \(target): \(error)")
+                    throw .input("cannot record \(target): \(explain(error, known: target))")
                 }
                 run.results[k].status = r.expectedPath == nil ? .recorded : .updated
                 run.results[k].expectedPath = target
@@ -154,7 +154,7 @@ public struct GoldenTest: Sendable {
                     try FileManager.default.createDirectory(atPath: artifacts + "/" + sub, withIntermediateDirectories: true)
                     try writeFileAtomically(try readFileBytes(at: path), to: target)
                 } catch {
-                    throw .input("cannot keep \(target): \(error)")
+                    throw .input("cannot keep \(target): \(explain(error, known: target))")
                 }
                 if sub == "actual" { run.results[k].actualPath = target } else { run.results[k].diffPath = target }
             }

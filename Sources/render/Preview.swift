@@ -45,7 +45,9 @@ struct Preview: ParsableCommand {
             if !quiet { print("\(counted(written.frames, "frame")) → \(written.page)") }
         } catch {
             reporter.finish()
-            printError("\(sceneOptions.scene): \(explain(error))")
+            // A file-system error is about the output folder; anything else (the scene, drawing) says what it is about.
+            let place = (error as NSError).domain == NSCocoaErrorDomain ? "cannot write the preview into \(folder): " : ""
+            printError("\(sceneOptions.scene): \(place)\(explain(error, known: folder))")
             throw ExitCode(1)
         }
     }

@@ -94,6 +94,12 @@ final class CommandLineMessageTests: CLITestCase {
         let sheet = path("afile") + "/s.png"
         XCTAssertEqual(try expect(1, ["strip", scene, "--out", sheet]).errorLines,
                        ["\(scene): cannot write the sheet \(sheet): \(path("afile")): File exists (a file stands where a folder is needed)"])
+        let preview = path("afile") + "/preview"
+        XCTAssertEqual(try expect(1, ["preview", scene, "--out", preview, "--no-apng"]).errorLines,
+                       ["\(scene): cannot write the preview into \(preview): Not a directory (a file stands where a folder is needed)"])
+        try expect(0, [scene, "--out", path("ok"), "--shard", "1/1", "-q"])
+        XCTAssertEqual(try expect(1, ["merge", path("ok"), "--out", path("afile") + "/merged"]).errorLines,
+                       ["render merge: cannot create \(path("afile"))/merged: Not a directory (a file stands where a folder is needed)"])
     }
 
     func testEventTimesAreOnTheMicrosecondGrid() throws {
