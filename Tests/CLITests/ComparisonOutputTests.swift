@@ -16,6 +16,15 @@ final class ComparisonOutputTests: CLITestCase {
         XCTAssertEqual(try expect(0, ["diff", path("a"), path("c"), "--report", path("report"), "-q"]).stderr, "")
     }
 
+    func testOneDifferingPixelIsSingular() throws {
+        var image = DiffCLI.solid(4, 4, [255, 255, 255, 255])
+        try DiffCLI.write(image, path("a.png"))
+        image.pixels.replaceSubrange(20..<24, with: [0, 0, 0, 255])   // pixel (1, 1) black
+        try DiffCLI.write(image, path("b.png"))
+        let run = try expect(1, ["diff", path("a.png"), path("b.png"), "--report", path("report")])
+        XCTAssertEqual(run.stdout, "a.png: 1 pixel differs (6.25 %)\ndifferent: 1 frame, 1 failing; report: \(path("report"))/index.html\n")
+    }
+
     func testTestPrintsASummaryByDefaultAndEveryFrameWithVerbose() throws {
         let scene = try writeScene(TinyScenes.moving)
         let golden = path("golden")
