@@ -9,27 +9,38 @@ JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them,
 # fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
-# monospaced; see docs/fonts.md); chromium for the preview page test (docs/previews.md).
+# monospaced, Quicksand for rounded; see docs/fonts.md). `make build` and `make demo` need only these.
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libfontconfig-dev \
-	fonts-inter fonts-dejavu-core fonts-quicksand python3 chromium
+	fonts-inter fonts-dejavu-core fonts-quicksand
+# The tests also need independent tools: Pillow decodes PNGs and the preview's APNG, jsonschema validates
+# every scene against Scenes/scene.schema.json, chromium runs the preview page (docs/previews.md).
+# Without them those tests skip, except under CI=true, where they fail.
+TEST_APT_PACKAGES := python3 python3-pil python3-jsonschema chromium
 DEPS_STAMP := .build/.deps-installed
+TEST_DEPS_STAMP := .build/.test-deps-installed
 
-.PHONY: all deps build debug test demo bench clean fuzz
-all: build
-
-deps: $(DEPS_STAMP)
-$(DEPS_STAMP):
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done); \
+# Installs the Debian packages among $(1) that are not installed yet; fails when apt-get fails.
+define apt_install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing: $$missing"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	@# Pillow lets the PNG tests decode with an independent decoder (they skip without it).
-	@# jsonschema validates every scene against Scenes/scene.schema.json in the schema tests.
-	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow 2>/dev/null || echo "note: Pillow not installed; the Pillow decode test will be skipped"
-	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install --quiet jsonschema 2>/dev/null || echo "note: jsonschema not installed; the schema tests will be skipped"
+endef
+
+.PHONY: all deps test-deps build debug test demo bench clean fuzz
+all: build
+
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP):
+	$(call apt_install_missing,$(APT_PACKAGES))
 	@mkdir -p .build && touch $@
+
+test-deps: $(TEST_DEPS_STAMP)
+$(TEST_DEPS_STAMP): $(DEPS_STAMP)
+	$(call apt_install_missing,$(TEST_APT_PACKAGES))
+	@touch $@
 
 build: deps
 	$(SWIFT) build -c release --product render
@@ -37,7 +48,7 @@ build: deps
 debug: deps
 	$(SWIFT) build
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
@@ -48,12 +59,7 @@ demo: build
 # Benchmarks/run.sh installs when missing.
 BENCH_APT_PACKAGES := time python3-pip
 bench: build
-	@missing=$$(for p in $(BENCH_APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "Installing: $$missing"; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call apt_install_missing,$(BENCH_APT_PACKAGES))
 	Benchmarks/run.sh $(BENCH_ARGS)
 
 # libFuzzer targets (Fuzz/): built with -sanitize=fuzzer into their own build folder so the

@@ -24,7 +24,17 @@ public final class CairoRasterizer {
     public internal(set) var effectNanoseconds: UInt64 = 0
 
     /// Why a rasterizer cannot be made.
-    public enum Failure: Error, Equatable { case surfaceUnavailable(width: Int, height: Int) }
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case surfaceUnavailable(width: Int, height: Int)
+
+        public var description: String {
+            switch self {
+            case .surfaceUnavailable(let w, let h):
+                return "Cairo cannot make a \(w)×\(h) px picture (at most 32767 px a side, and it must fit in memory); "
+                    + "draw fewer or smaller frames"
+            }
+        }
+    }
 
     /// - Parameters: `width`, `height` in pixels; `scale` in pixels per point.
     public init(width: Int, height: Int, scale: Double, background: Color? = nil) throws {

@@ -75,7 +75,7 @@ public struct GoldenComparison: Sendable {
             return try FileManager.default.contentsOfDirectory(atPath: folder)
                 .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw GoldenInputError("cannot list \(folder): \((error as NSError).localizedDescription)")
+            throw GoldenInputError("cannot list \(folder): \(explain(error, known: folder))")
         }
     }
 
@@ -85,7 +85,7 @@ public struct GoldenComparison: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         if let d = diffFolder, pairs.contains(where: { $0.actual != nil && $0.expected != nil }) {
             do { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) } catch {
-                throw GoldenInputError("cannot create \(d): \((error as NSError).localizedDescription)")
+                throw GoldenInputError("cannot create \(d): \(explain(error, known: d))")
             }
         }
         let slots = ResultSlots(count: pairs.count)
@@ -146,7 +146,7 @@ public struct GoldenComparison: Sendable {
         if let folder = diffFolder, let image = found.diffImage, found.differingPixels + found.antialiasedPixels > 0 {
             let path = folder + "/" + pair.name
             do { try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path) } catch {
-                throw GoldenInputError("cannot write the diff image \(path): \(error)")
+                throw GoldenInputError("cannot write the diff image \(path): \(explain(error, known: path))")
             }
             r.diffPath = path
         }

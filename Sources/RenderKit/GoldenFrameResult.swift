@@ -6,7 +6,7 @@ public struct GoldenFrameResult: Sendable {
         /// More counted pixels than allowed.
         case different
         /// The two images have different pixel sizes.
-        case sizeMismatch = "size-mismatch"
+        case sizeMismatch
         /// The expected frame has no actual counterpart.
         case missing
         /// The actual frame has no expected counterpart.
@@ -52,9 +52,9 @@ public struct GoldenFrameResult: Sendable {
     public var message: String {
         switch status {
         case .same:
-            return differingPixels == 0 ? "same" : "\(differingPixels) pixels differ, within the allowance"
+            return differingPixels == 0 ? "same" : counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + ", within the allowance"
         case .different:
-            return "\(differingPixels) pixels differ (" + percent(ratio) + ")"
+            return counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + " (" + percent(ratio) + ")"
                 + (antialiasedPixels > 0 ? ", \(antialiasedPixels) more look like antialiasing" : "")
         case .sizeMismatch:
             let a = actualSize.map { "\($0.0)×\($0.1)" } ?? "?", e = expectedSize.map { "\($0.0)×\($0.1)" } ?? "?"

@@ -57,11 +57,15 @@ public struct GoldenTest: Sendable {
             throw .render(error)
         }
         do { try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true) } catch {
-            throw .input("cannot create the golden folder \(golden): \((error as NSError).localizedDescription)")
+            throw .input("cannot create the golden folder \(golden): \(explain(error, known: golden))")
         }
-        let pairs: [GoldenComparison.Pair]
+        var pairs: [GoldenComparison.Pair]
         do { pairs = try GoldenComparison.pairs(actual: scratch + "/actual", expected: golden) } catch {
             throw .input(error.description)
+        }
+        if let selected = renderOptions.frames {
+            // Only some frames were rendered: goldens of the others are neither missing nor stale.
+            pairs = pairs.filter { $0.actual != nil || Self.frameIndex($0.name).map(selected.contains) ?? true }
         }
         var run: GoldenRun
         if mode == .all {
@@ -88,9 +92,15 @@ public struct GoldenTest: Sendable {
         guard !run.passed else { return (run, false) }
         try keepEvidence(&run)
         do { _ = try GoldenReport.write(run, title: "render test → \(golden)", to: artifacts) } catch {
-            throw .input("cannot write the report into \(artifacts): \(error)")
+            throw .input("cannot write the report into \(artifacts): \(explain(error, known: artifacts))")
         }
         return (run, true)
+    }
+
+    /// 12 for "frame_00012.png"; nil for other names.
+    static func frameIndex(_ name: String) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        return Int(name.dropFirst(6).dropLast(4))
     }
 
     /// Applies the record mode: copies actual frames over goldens, removes stale goldens (only files named like our
@@ -108,7 +118,7 @@ public struct GoldenTest: Sendable {
             }
             if let from = r.actualPath {
                 do { try writeFileAtomically(try readFileBytes(at: from), to: target) } catch {
-                    throw .input("cannot record \(target): \(error)")
+                    throw .input("cannot record \(target): \(explain(error, known: target))")
                 }
                 run.results[k].status = r.expectedPath == nil ? .recorded : .updated
                 run.results[k].expectedPath = target
@@ -144,7 +154,7 @@ public struct GoldenTest: Sendable {
                     try FileManager.default.createDirectory(atPath: artifacts + "/" + sub, withIntermediateDirectories: true)
                     try writeFileAtomically(try readFileBytes(at: path), to: target)
                 } catch {
-                    throw .input("cannot keep \(target): \(error)")
+                    throw .input("cannot keep \(target): \(explain(error, known: target))")
                 }
                 if sub == "actual" { run.results[k].actualPath = target } else { run.results[k].diffPath = target }
             }

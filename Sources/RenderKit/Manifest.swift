@@ -42,7 +42,7 @@ enum EventLog {
     static func json(_ t: FrameSource) -> String {
         var s = "{\n  \"fps\": \(jsonNumber(t.fps)),\n  \"events\": ["
         let items = t.history.fired.map { e -> String in
-            var fields = ["\"time\": \(jsonNumber(e.time))",
+            var fields = ["\"time\": \(jsonSeconds(e.time))",
                           "\"frame\": \(TimeGrid.firstFrame(showing: e.time, fps: t.fps))",
                           "\"kind\": \(jsonString(e.kind.rawValue))"]
             if let id = e.id { fields.append("\"id\": \(jsonString(id))") }
@@ -73,6 +73,20 @@ func jsonString(_ s: String) -> String {
         }
     }
     return out + "\""
+}
+
+/// A time in seconds on the microsecond grid the timeline works on: at most 6 decimals, trailing zeros
+/// trimmed, so 0.1 + 0.2 is written 0.3 rather than 0.30000000000000004.
+func jsonSeconds(_ t: Double) -> String {
+    guard t.isFinite, abs(t) < 1e12 else { return jsonNumber(t) }
+    let micros = Int64((t * 1_000_000).rounded())
+    let sign = micros < 0 ? "-" : ""
+    let whole = abs(micros) / 1_000_000, fraction = abs(micros) % 1_000_000
+    guard fraction != 0 else { return sign + String(whole) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 6 - digits.count) + digits
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return sign + "\(whole).\(digits)"
 }
 
 /// A JSON number: integers without a decimal point, others in Swift's shortest round-trip form.

@@ -14,7 +14,7 @@ enum OutputFolder {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            throw .output("cannot create the output folder \(dir): \((error as NSError).localizedDescription)")
+            throw .output("cannot create the output folder \(dir): \(explain(error, known: dir))")
         }
     }
 

@@ -15,7 +15,8 @@ public struct RenderSummary: Sendable {
     public var pixelHeight: Int
     /// Total PNG bytes written.
     public var bytes: Int
-    /// Frames whose bytes were reused from an identical earlier frame.
+    /// Frames with the same pixels as the frame just before them (see `FrameResult.unchanged`): a property
+    /// of the scene, the same whatever --jobs is; the renderer reuses such a frame's bytes when it can.
     public var reused: Int
     public var timings: StageTimings
     /// Wall-clock seconds of the whole render.
@@ -140,7 +141,7 @@ public final class Renderer: @unchecked Sendable {
         let frames = results.all
         let summary = RenderSummary(outputDirectory: dir, frames: indices, frameCount: source.frameCount,
                                     pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                                    bytes: frames.reduce(0) { $0 + $1.bytes }, reused: frames.filter(\.reused).count,
+                                    bytes: frames.reduce(0) { $0 + $1.bytes }, reused: FrameResult.unchanged(frames),
                                     timings: results.timings,
                                     seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         do {

@@ -65,7 +65,7 @@ public enum ShardMerge {
             throw ShardMergeError("\(lacking.count) frame\(lacking.count == 1 ? " is" : "s are") in no shard: \(list)")
         }
         do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-            throw ShardMergeError("cannot create \(output): \((error as NSError).localizedDescription)")
+            throw ShardMergeError("cannot create \(output): \(explain(error, known: output))")
         }
         var copied = 0
         var lines: [String] = []
@@ -84,7 +84,7 @@ public enum ShardMerge {
             }
             if !sameFolder(e.folder, output) {
                 do { try writeFileAtomically(try readFileBytes(at: source), to: output + "/" + e.file) } catch {
-                    throw ShardMergeError("cannot copy \(source): \(error)")
+                    throw ShardMergeError("cannot copy \(source): \(explain(error))")
                 }
                 copied += 1
             }
@@ -94,7 +94,7 @@ public enum ShardMerge {
         let manifest = first.header + "  \"frames\": [" + lines.joined(separator: ",") + (lines.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         let path = output + "/manifest.json"
         do { try writeFileAtomically(Array(manifest.utf8), to: path) } catch {
-            throw ShardMergeError("cannot write \(path): \(error)")
+            throw ShardMergeError("cannot write \(path): \(explain(error, known: path))")
         }
         return Summary(shards: n, frames: frameCount, copied: copied, manifestPath: path)
     }
@@ -105,7 +105,7 @@ public enum ShardMerge {
         guard let one = texts.first else { return }
         guard texts.allSatisfy({ $0 == one }) else { throw ShardMergeError("the shards' events.json files differ") }
         do { try writeFileAtomically(Array(one), to: output + "/events.json") } catch {
-            throw ShardMergeError("cannot write \(output)/events.json: \(error)")
+            throw ShardMergeError("cannot write \(output)/events.json: \(explain(error))")
         }
     }
 

@@ -6,7 +6,14 @@ import RenderKit
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a scene without rendering.",
-        discussion: "Prints one line per problem (file:line:column: JSON path: message) and exits with 1, or prints a summary and exits with 0.")
+        discussion: """
+        Prints one line per problem (file:line:column: JSON path: message) and exits with 1, or prints a \
+        summary and exits with 0.
+
+        Examples:
+          render check Scenes/unlock.json
+          render check Scenes/unlock.json --fps 120 --scale 3 -q
+        """)
 
     @OptionGroup var sceneOptions: SceneOptions
     @Flag(name: [.short, .long], help: "Print nothing when the scene is valid.")
@@ -17,15 +24,15 @@ struct Check: ParsableCommand {
         let options = sceneOptions.renderOptions()
         let r: Renderer
         do { r = try Renderer(loaded, options: options) } catch {
-            printError("\(sceneOptions.scene): \(error)")
+            printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(1)
         }
         if !quiet {
             let s = loaded.scene
-            let n = r.source.frameCount
-            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(n) frame\(n == 1 ? "" : "s") at \(fmt(r.fps)) fps "
+            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(counted(r.source.frameCount, "frame")) at \(fmt(r.fps)) fps "
                 + "(\(fmt(r.source.duration)) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
-                + "\(s.state.count) state variables, \(s.timeline.count) timeline events, \(s.input.count) input events")
+                + "\(counted(s.state.count, "state variable")), \(counted(s.timeline.count, "timeline event")), "
+                + "\(counted(s.input.count, "input event"))")
         }
     }
 }

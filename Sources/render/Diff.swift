@@ -13,6 +13,14 @@ struct Diff: ParsableCommand {
         fails); size mismatches, missing and extra frames fail too. Writes diff images (red: counted, \
         yellow: antialiasing, grey: the expected frame) and index.html into --report.
 
+        When both folders hold a manifest.json and they were rendered at different fps, pixel sizes or \
+        scales, a warning on stderr names the differences; the comparison still runs.
+
+        Examples:
+          render diff Output/unlock Tests/Goldens/unlock         compare a render with its goldens
+          render diff a.png b.png --threshold 0.2 --include-aa   two files, more tolerant
+          render diff Output/unlock golden --json --junit j.xml  for CI
+
         Exit status: 0 same, 1 different, 2 bad usage or unreadable input.
         """)
 
@@ -30,15 +38,20 @@ struct Diff: ParsableCommand {
     func run() throws {
         let pairs: [GoldenComparison.Pair]
         do { pairs = try GoldenComparison.pairs(actual: actual, expected: expected) } catch {
-            printError("render diff: \(error)")
+            printError("render diff: \(explain(error))")
             throw ExitCode(2)
+        }
+        if let a = RenderSettings(folder: actual), let b = RenderSettings(folder: expected),
+           let differences = RenderSettings.differences(a, b) {
+            printError("warning: \(actual) and \(expected) were rendered differently (\(differences)); "
+                + "frames of the same name do not show the same picture")
         }
         let engine = GoldenComparison(options: comparison.options, diffFolder: report + "/diff")
         let progress = reporting.progressReporter(task: "diff", total: pairs.count)
         let run: GoldenRun
         do { run = try engine.compare(pairs) { done, _ in progress.update(done: done) } } catch {
             progress.finish()
-            printError("render diff: \(error)")
+            printError("render diff: \(explain(error))")
             throw ExitCode(2)
         }
         progress.finish()
@@ -49,23 +62,19 @@ struct Diff: ParsableCommand {
 
 /// The comparison options `render diff` and `render test` share.
 struct ComparisonFlags: ParsableArguments {
-    @Option(help: "Per-pixel colour sensitivity 0…1 (YIQ, as pixelmatch).")
+    @Option(parsing: .unconditional, help: "Per-pixel colour sensitivity 0…1 (YIQ, as pixelmatch).",
+            transform: NumberRule.fraction.decimal)
     var threshold: Double = 0.1
     @Flag(name: .customLong("include-aa"), help: "Count pixels that look like antialiasing too.")
     var includeAA = false
-    @Option(name: .customLong("max-diff-pixels"), help: "Counted pixels a frame may have and still pass.")
+    @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional,
+            help: "Counted pixels a frame may have and still pass (0 to 10⁹).", transform: NumberRule.pixels.wholeNumber)
     var maxDiffPixels: Int = 0
-    @Option(name: .customLong("max-diff-ratio"), help: "Fraction 0…1 of a frame's pixels that may be counted.")
+    @Option(name: .customLong("max-diff-ratio"), parsing: .unconditional,
+            help: "Fraction 0…1 of a frame's pixels that may be counted.", transform: NumberRule.fraction.decimal)
     var maxDiffRatio: Double = 0
-    @Option(help: "Worker threads (default: all cores).")
+    @Option(parsing: .unconditional, help: "Worker threads, 1 to 256 (default: all cores).", transform: NumberRule.jobs.wholeNumber)
     var jobs: Int?
-
-    func validate() throws {
-        if !(threshold >= 0 && threshold <= 1) { throw ValidationError("--threshold must be between 0 and 1 (got \(threshold))") }
-        if maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be ≥ 0 (got \(maxDiffPixels))") }
-        if !(maxDiffRatio >= 0 && maxDiffRatio <= 1) { throw ValidationError("--max-diff-ratio must be between 0 and 1 (got \(maxDiffRatio))") }
-        if let j = jobs, j < 1 || j > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(j))") }
-    }
 
     var options: GoldenOptions {
         var o = GoldenOptions()
@@ -86,6 +95,8 @@ struct ReportFlags: ParsableArguments {
     var json = false
     @Flag(name: [.short, .long], help: "Print nothing but errors (and the JSON summary when asked for).")
     var quiet = false
+    @Flag(name: [.short, .long], help: "Print a line for every frame (not only the failing ones) and the comparison time.")
+    var verbose = false
     @Option(help: "Progress on stderr: auto (a line on a terminal), json (one JSON object per line) or none.")
     var progress: ProgressReporter.Style = .auto
 
@@ -100,7 +111,7 @@ struct ReportFlags: ParsableArguments {
             if let folder = reportFolder { reportPath = try GoldenReport.write(run, title: title, to: folder) }
             if let junit { try writeText(GoldenSummary.junit(run, title: title), to: junit) }
         } catch {
-            printError("render: cannot write the report: \(error)")
+            printError("render: cannot write the report: \(explain(error))")
             throw ExitCode(2)
         }
         if json {
@@ -108,13 +119,17 @@ struct ReportFlags: ParsableArguments {
             return
         }
         guard !quiet else { return }
-        for r in run.results where r.failed || r.status == .recorded || r.status == .updated {
+        for r in run.results where verbose || r.failed {
             print("\(r.name): \(r.message)")
         }
-        let counted = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
-        print((run.passed ? "same" : "different") + ": \(run.results.count) frames, \(run.failures.count) failing"
-            + (counted > 0 ? ", \(counted) within the allowance" : "")
-            + String(format: " (%.0f ms)", run.seconds * 1000)
+        let recorded = run.count(.recorded), updated = run.count(.updated)
+        if recorded + updated > 0 {
+            print("recorded \(counted(recorded, "new golden"))" + (updated > 0 ? ", updated \(updated)" : "") + " (--verbose names them)")
+        }
+        let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
+        print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
+            + (allowed > 0 ? ", \(allowed) within the allowance" : "")
+            + (verbose ? String(format: " (%.0f ms)", run.seconds * 1000) : "")
             + (reportPath.map { "; report: \($0)" } ?? ""))
     }
 }

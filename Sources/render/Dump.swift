@@ -5,25 +5,32 @@ import RenderKit
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the resolved view tree (with frames) and the display list of the frame `--at` renders.",
-        discussion: "Useful to see which stage of the pipeline a problem is in.")
+        discussion: """
+        Useful to see which stage of the pipeline a problem is in. --at must lie within the scene \
+        (0 to its duration); past the end is an error (exit status 2).
+
+        Examples:
+          render dump Scenes/unlock.json --at 2
+          render dump Scenes/unlock.json --at 0.5 --scale 1
+        """)
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var touches: TouchOptions
-    @Option(help: "Time in seconds (default 0).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time in seconds, 0 to the scene's duration (default 0).", valueName: "SECONDS"),
+            transform: NumberRule.time.decimal)
     var at: Double = 0
-
-    func validate() throws {
-        if !(at >= 0 && at.isFinite) { throw ValidationError("--at must be a time in seconds ≥ 0 (got \(at))") }
-    }
 
     func run() throws {
         let loaded = try sceneOptions.load()
         do {
             var options = sceneOptions.renderOptions()
             options.showTouches = touches.showTouches
+            _ = try SceneSpan(try Renderer(loaded, options: options)).frame(at: at)
             print(try SceneDump.text(loaded, at: at, options: options), terminator: "")
+        } catch let error as UsageError {
+            throw error
         } catch {
-            printError("\(sceneOptions.scene): \(error)")
+            printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(1)
         }
     }

@@ -13,6 +13,15 @@ struct Frames: ParsableCommand {
         per frame) and events.json (every fired event, tick and haptic) into Output/<name>/ or --out. \
         Files are written whole (temporary name, then rename); the same scene and options give \
         byte-identical files whatever --jobs is.
+
+        --frames and --at must lie within the scene (--at may be its duration: the last frame). A range \
+        or time past the end of the scene is an error (exit status 2) that names the scene's length; \
+        nothing is clamped. Numeric options outside their range are refused the same way.
+
+        Examples:
+          render Scenes/unlock.json --frames 0-59 --out Output/first-second
+          render Scenes/unlock.json --at 1.25 --scale 3
+          render Scenes/unlock.json --shard 2/4 --out shard2 --progress json
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -20,13 +29,15 @@ struct Frames: ParsableCommand {
     @Option(name: .long, help: "Output folder (default: Output/<scene name>).")
     var out: String?
 
-    @Option(help: ArgumentHelp("Inclusive frame range to render, e.g. 0-59 or 120.", valueName: "A-B"))
-    var frames: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Inclusive frame range to render, e.g. 0-59 or 120; past the scene's last frame is an error.", valueName: "A-B"),
+            transform: RangeOptions.frames)
+    var frames: ClosedRange<Int>?
 
-    @Option(help: ArgumentHelp("Render one still at this time (seconds).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render one still at this time, 0 to the scene's duration (seconds).", valueName: "SECONDS"),
+            transform: NumberRule.time.decimal)
     var at: Double?
 
-    @Option(help: "Worker threads (default: all cores).")
+    @Option(parsing: .unconditional, help: "Worker threads, 1 to 256 (default: all cores).", transform: NumberRule.jobs.wholeNumber)
     var jobs: Int?
 
     @Option(help: "PNG compression: fast, default or small.")
@@ -38,8 +49,9 @@ struct Frames: ParsableCommand {
     @Flag(help: "Print per-stage timings after the render.")
     var timings = false
 
-    @Option(help: ArgumentHelp("Render the K-th of N disjoint blocks of frames, with manifest.shard-K-of-N.json (join with `render merge`).", valueName: "K/N"))
-    var shard: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render the K-th of N disjoint blocks of frames, with manifest.shard-K-of-N.json (join with `render merge`).", valueName: "K/N"),
+            transform: RangeOptions.shard)
+    var shard: ShardSelection?
 
     @Option(help: "Progress on stderr: auto (a line on a terminal), json (one JSON object per line) or none.")
     var progress: ProgressReporter.Style = .auto
@@ -47,18 +59,8 @@ struct Frames: ParsableCommand {
     @OptionGroup var touches: TouchOptions
 
     func validate() throws {
-        if let j = jobs, j < 1 || j > 256 { throw ValidationError("--jobs must be between 1 and 256 (got \(j))") }
         if frames != nil && at != nil { throw ValidationError("give --frames or --at, not both") }
-        if let f = frames, parseRange(f) == nil { throw ValidationError("--frames takes A-B or N with whole numbers, A ≤ B (got \"\(f)\")") }
-        if let a = at, !(a >= 0 && a.isFinite) { throw ValidationError("--at must be a time in seconds ≥ 0 (got \(a))") }
-        if let s = shard, ShardSelection(s) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N (got \"\(s)\")") }
-    }
-
-    func parseRange(_ s: String) -> ClosedRange<Int>? {
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 1, let n = Int(parts[0]), n >= 0 { return n...n }
-        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else { return nil }
-        return a...b
+        if shard != nil && (frames != nil || at != nil) { throw ValidationError("give --shard or --frames/--at, not both") }
     }
 
     func run() throws {
@@ -67,25 +69,26 @@ struct Frames: ParsableCommand {
         options.outputDirectory = out
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.compression = compression.value
-        options.shard = shard.flatMap(ShardSelection.init)
+        options.shard = shard
         options.showTouches = touches.showTouches
-        var renderer: Renderer
+        let renderer: Renderer
         do {
-            if let f = frames, let r = parseRange(f) { options.frames = r }
-            renderer = try Renderer(loaded, options: options)
-            // --at T renders the one frame that shows time T, as the frame source picks it.
-            if let t = at {
-                let i = renderer.source.frameIndex(at: t)
-                options.frames = i...i
-                renderer = try Renderer(loaded, options: options)
+            if at != nil || frames != nil {
+                // Both must lie within the scene (SceneSpan); --at T renders the one frame that shows time T.
+                let span = SceneSpan(try Renderer(loaded, options: options))
+                if let t = at {
+                    let i = try span.frame(at: t)
+                    options.frames = i...i
+                } else if let f = frames {
+                    options.frames = try span.check(frames: f)
+                }
             }
+            renderer = try Renderer(loaded, options: options)
+        } catch let error as UsageError {
+            throw error
         } catch {
-            printError("\(sceneOptions.scene): \(error)")
+            printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(1)
-        }
-        if let r = options.frames, r.lowerBound >= renderer.source.frameCount {
-            printError("\(sceneOptions.scene): frame \(r.lowerBound) is past the end (the scene has \(renderer.source.frameCount) frames, 0-\(renderer.source.frameCount - 1))")
-            throw ExitCode(2)
         }
         let progress = ProgressReporter(style: quiet && self.progress == .auto ? .none : self.progress,
                                         task: "render", total: renderer.frameIndices.count)
@@ -95,13 +98,13 @@ struct Frames: ParsableCommand {
             summary = try renderer.render { done, total in progress.update(done: done) }
         } catch {
             progress.finish()
-            printError("\(sceneOptions.scene): \(error)")
+            printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(Interrupts.received ? 130 : 1)
         }
         progress.finish()
         if !quiet {
             let mb = Double(summary.bytes) / 1_048_576
-            print("\(summary.frames.count) frame\(summary.frames.count == 1 ? "" : "s") of \(summary.frameCount) "
+            print("\(summary.frames.count) of \(counted(summary.frameCount, "frame")) "
                 + "(\(summary.pixelWidth)×\(summary.pixelHeight) px) → \(summary.outputDirectory)/ "
                 + String(format: "in %.2f s, %.1f frames/s, %.1f MiB", summary.seconds, Double(summary.frames.count) / max(summary.seconds, 1e-9), mb)
                 + (summary.reused > 0 ? ", \(summary.reused) reused" : ""))
@@ -110,7 +113,9 @@ struct Frames: ParsableCommand {
             let t = summary.timings
             let n = Double(max(summary.frames.count, 1))
             for s in StageTimings.Stage.allCases {
-                print(String(format: "  %-12@ %9.2f ms total  %7.3f ms/frame", s.rawValue as NSString, t.milliseconds(s), t.milliseconds(s) / n))
+                // Padded here: "%-12@" does not pad on Linux's Foundation.
+                let name = s.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                print("  " + name + String(format: " %9.2f ms total  %7.3f ms/frame", t.milliseconds(s), t.milliseconds(s) / n))
             }
         }
     }

@@ -10,6 +10,10 @@ struct Merge: ParsableCommand {
         exactly once with its file present, then writes manifest.json (and events.json) into --out, copying \
         frames there from the other folders. The result is byte for byte what an unsharded render writes.
 
+        Examples:
+          render merge shard1 shard2 shard3 shard4 --out Output/unlock
+          render merge shard1 shard2 --verify
+
         Exit status: 0 merged, 1 shards missing, overlapping or inconsistent, 2 bad usage.
         """)
 
@@ -31,11 +35,11 @@ struct Merge: ParsableCommand {
         do {
             let s = try ShardMerge.merge(folders: folders, into: output, verify: verify)
             if !quiet {
-                print("merged \(s.shards) shard\(s.shards == 1 ? "" : "s"): \(s.frames) frames → \(s.manifestPath)"
-                    + (s.copied > 0 ? " (\(s.copied) frames copied)" : ""))
+                print("merged \(counted(s.shards, "shard")): \(counted(s.frames, "frame")) → \(s.manifestPath)"
+                    + (s.copied > 0 ? " (\(counted(s.copied, "frame")) copied)" : ""))
             }
         } catch {
-            printError("render merge: \(error)")
+            printError("render merge: \(explain(error))")
             throw ExitCode(1)
         }
     }

@@ -10,6 +10,10 @@ struct Preview: ParsableCommand {
         Writes preview.html, preview.png (animated PNG) and strip.png into Output/<name>-preview/ or --out. \
         Frames are drawn at 1 pixel per point unless --scale says otherwise. Open the page at a frame with \
         preview.html#frame=N.
+
+        Examples:
+          render preview Scenes/unlock.json
+          render preview Scenes/unlock.json --fps 30 --strip-count 8 --no-apng
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -18,16 +22,13 @@ struct Preview: ParsableCommand {
     var out: String?
     @Flag(name: .customLong("no-apng"), help: "Do not write preview.png.")
     var noAPNG = false
-    @Option(help: "Frames on the page's contact sheet.")
+    @Option(parsing: .unconditional, help: "Frames on the page's contact sheet, 1 to 1000.",
+            transform: NumberRule.sheetFrames.wholeNumber)
     var stripCount: Int = 12
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
     @Option(help: "Progress on stderr: auto, json or none.")
     var progress: ProgressReporter.Style = .auto
-
-    func validate() throws {
-        if stripCount < 1 || stripCount > 1000 { throw ValidationError("--strip-count must be between 1 and 1000 (got \(stripCount))") }
-    }
 
     func run() throws {
         let loaded = try sceneOptions.load()
@@ -43,10 +44,12 @@ struct Preview: ParsableCommand {
                 reporter.update(done: done, of: total)
             }
             reporter.finish()
-            if !quiet { print("\(written.frames) frames → \(written.page)") }
+            if !quiet { print("\(counted(written.frames, "frame")) → \(written.page)") }
         } catch {
             reporter.finish()
-            printError("\(sceneOptions.scene): \(error)")
+            // A file-system error is about the output folder; anything else (the scene, drawing) says what it is about.
+            let place = (error as NSError).domain == NSCocoaErrorDomain ? "cannot write the preview into \(folder): " : ""
+            printError("\(sceneOptions.scene): \(place)\(explain(error, known: folder))")
             throw ExitCode(1)
         }
     }

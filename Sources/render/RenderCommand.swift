@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// `render`: the root command; rendering frames is the default subcommand.
 struct RenderCommand: ParsableCommand {
+    /// What `render --version` prints: the one place the version is defined.
+    static let version = "render 0.9.0"
+
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render animation scenes (JSON) to PNG frames, headlessly.",
@@ -18,8 +21,10 @@ struct RenderCommand: ParsableCommand {
           render dump Scenes/unlock.json --at 2         the view tree and draw list
           render strip Scenes/unlock.json --count 12    a contact sheet of 12 frames
           render preview Scenes/unlock.json             HTML player and animated PNG
-          render diff Output/unlock golden/unlock       compare two folders of frames
+          render diff Output/unlock Tests/Goldens/unlock
+                        compare with the goldens (render them with --fps 2 --scale 1)
         """,
+        version: RenderCommand.version,
         subcommands: [Frames.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self],
         defaultSubcommand: Frames.self
     )

@@ -8,19 +8,16 @@ struct SceneOptions: ParsableArguments {
     @Argument(help: "The scene file (JSON).", completion: .file(extensions: ["json"]))
     var scene: String
 
-    @Option(help: "Frames per second (overrides the scene's fps).")
+    @Option(parsing: .unconditional, help: "Frames per second, 1 to 240 (overrides the scene's fps).",
+            transform: NumberRule.fps.decimal)
     var fps: Double?
 
-    @Option(help: "Pixels per point (overrides canvas.scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point, 0.1 to 8 (overrides canvas.scale).",
+            transform: NumberRule.scale.decimal)
     var scale: Double?
 
     @Flag(help: "Allow image paths outside the scene's folder.")
     var allowExternalImages = false
-
-    func validate() throws {
-        if let f = fps, !(f >= 1 && f <= 240) { throw ValidationError("--fps must be between 1 and 240 (got \(f))") }
-        if let s = scale, !(s >= 0.1 && s <= 8) { throw ValidationError("--scale must be between 0.1 and 8 (got \(s))") }
-    }
 
     /// Render options with this command line's fps and scale; `defaultScale` replaces the scene's
     /// own scale when `--scale` is not given (strips and previews default to 1).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import ImageIO
 import RenderKit
 
@@ -10,16 +11,23 @@ struct Strip: ParsableCommand {
         discussion: """
         Frames are drawn at 1 pixel per point unless --scale says otherwise. A frame whose interval \
         (since the previous frame on the sheet) contains a haptic gets an orange bar and the haptic's \
-        style; the track under the grid shows the whole duration with every haptic.
+        style; the track under the grid shows the whole duration with every haptic. Give --count or \
+        --every, not both; a sheet holds at most 1000 frames.
+
+        Examples:
+          render strip Scenes/unlock.json --count 12
+          render strip Scenes/unlock.json --every 0.5 --columns 6 --out sheet.png
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var touches: TouchOptions
-    @Option(help: "Number of evenly spaced frames (first and last included).")
-    var count: Int = 12
-    @Option(help: ArgumentHelp("One frame every this many seconds instead of --count.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: "Number of evenly spaced frames, 1 to 1000 (first and last included; default 12).",
+            transform: NumberRule.sheetFrames.wholeNumber)
+    var count: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("One frame every this many seconds (0.001 to 3600) instead of --count; at most 1000 frames.", valueName: "SECONDS"),
+            transform: NumberRule.interval.decimal)
     var every: Double?
-    @Option(help: "Frames per row.")
+    @Option(parsing: .unconditional, help: "Frames per row, 1 to 100.", transform: NumberRule.columns.wholeNumber)
     var columns: Int = 4
     @Option(help: ArgumentHelp("Output PNG (default: Output/<name>-strip.png).", valueName: "FILE"))
     var out: String?
@@ -27,9 +35,7 @@ struct Strip: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if count < 1 || count > 1000 { throw ValidationError("--count must be between 1 and 1000 (got \(count))") }
-        if let e = every, !(e > 0 && e.isFinite) { throw ValidationError("--every must be a positive number of seconds (got \(e))") }
-        if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100 (got \(columns))") }
+        if count != nil && every != nil { throw ValidationError("give --count or --every, not both") }
     }
 
     func run() throws {
@@ -37,19 +43,35 @@ struct Strip: ParsableCommand {
         var options = sceneOptions.renderOptions(defaultScale: 1)
         options.showTouches = touches.showTouches
         var sheet = StripSheet()
-        sheet.count = count
+        sheet.count = count ?? sheet.count
         sheet.every = every
         sheet.columns = columns
         let path = out ?? "Output/\(loaded.scene.name)-strip.png"
+        let renderer: Renderer
+        do { renderer = try Renderer(loaded, options: options) } catch {
+            printError("\(sceneOptions.scene): \(explain(error))")
+            throw ExitCode(1)
+        }
+        if let e = every {
+            let span = SceneSpan(renderer)
+            let n = sheet.frameIndices(frameCount: span.frameCount, fps: span.fps).count
+            if Double(n) > NumberRule.sheetFrames.high {
+                throw UsageError("--every \(fmt(e)) puts \(n) frames on the sheet (\(span.length)); at most 1000 fit")
+            }
+        }
+        let image: RGBAImage
+        do { image = try sheet.render(renderer.source) } catch {
+            printError("\(sceneOptions.scene): \(explain(error))")
+            throw ExitCode(1)
+        }
         do {
-            let image = try sheet.render(try FrameSource(loaded, options: options))
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try writeFileAtomically(try PNGEncoder().encode(image), to: path)
-            if !quiet { print("\(image.width)×\(image.height) px → \(path)") }
         } catch {
-            printError("\(sceneOptions.scene): \(error)")
+            printError("\(sceneOptions.scene): cannot write the sheet \(path): \(explain(error, known: path))")
             throw ExitCode(1)
         }
+        if !quiet { print("\(image.width)×\(image.height) px → \(path)") }
     }
 }

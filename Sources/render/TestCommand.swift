@@ -14,6 +14,13 @@ struct TestCommand: ParsableCommand {
         replaces the goldens of failing frames, never records nothing. On failure, index.html, the \
         failing frames and their diff images go to --artifacts.
 
+        Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
+        render and the comparison to a range (within the scene, as for `render`).
+
+        Examples:
+          render test Scenes/unlock.json --golden Tests/Goldens/unlock --fps 2 --scale 1
+          RENDER_RECORD=never render test Scenes/unlock.json --golden golden --frames 0-59
+
         Exit status: 0 all frames match (or were recorded), 1 a frame differs or the scene is bad, 2 bad usage \
         or unreadable goldens.
         """)
@@ -26,6 +33,9 @@ struct TestCommand: ParsableCommand {
     var record: String?
     @Option(help: "Folder for the report and failing frames (default: Output/<name>-test).")
     var artifacts: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render and compare only these frames, e.g. 0-59 or 120; past the scene's last frame is an error.", valueName: "A-B"),
+            transform: RangeOptions.frames)
+    var frames: ClosedRange<Int>?
     @OptionGroup var comparison: ComparisonFlags
     @OptionGroup var reporting: ReportFlags
 
@@ -48,6 +58,14 @@ struct TestCommand: ParsableCommand {
         var renderOptions = sceneOptions.renderOptions()
         renderOptions.showTouches = touches.showTouches
         renderOptions.jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        if let f = frames {
+            do { renderOptions.frames = try SceneSpan(try Renderer(loaded, options: renderOptions)).check(frames: f) } catch let error as UsageError {
+                throw error
+            } catch {
+                printError("\(sceneOptions.scene): \(explain(error))")
+                throw ExitCode(1)
+            }
+        }
         let artifactsFolder = artifacts ?? "Output/\(loaded.scene.name)-test"
         let test = GoldenTest(golden: golden, mode: try recordMode(), options: comparison.options, artifacts: artifactsFolder)
         let renderProgress = reporting.progressReporter(task: "render", total: 0)
@@ -59,7 +77,7 @@ struct TestCommand: ParsableCommand {
                                    diffProgress: { done, total in diffProgress.update(done: done, of: total) })
         } catch {
             renderProgress.finish(); diffProgress.finish()
-            printError("\(sceneOptions.scene): \(error)")
+            printError("\(sceneOptions.scene): \(explain(error))")
             if case .render = error { throw ExitCode(1) }
             throw ExitCode(2)
         }

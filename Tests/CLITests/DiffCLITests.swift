@@ -70,14 +70,14 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(summary["frames"] as? Int, 4)
         XCTAssertEqual(summary["failed"] as? Int, 3)
         let statuses = (summary["results"] as? [[String: Any]] ?? []).map { $0["status"] as? String ?? "" }
-        XCTAssertEqual(statuses, ["same", "missing", "extra", "size-mismatch"])
+        XCTAssertEqual(statuses, ["same", "missing", "extra", "sizeMismatch"])
 
         let doc = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
         let suite = try XCTUnwrap(try doc.nodes(forXPath: "//testsuite").first as? XMLElement)
         XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "4")
         XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "3")
         let failures = try doc.nodes(forXPath: "//testcase/failure").compactMap { ($0 as? XMLElement)?.attribute(forName: "type")?.stringValue }
-        XCTAssertEqual(failures, ["missing", "extra", "size-mismatch"])
+        XCTAssertEqual(failures, ["missing", "extra", "sizeMismatch"])
         let names = try doc.nodes(forXPath: "//testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
         XCTAssertEqual(names, ["frame_00000.png", "frame_00001.png", "frame_00002.png", "frame_00003.png"])
     }
@@ -105,7 +105,9 @@ final class DiffCLITests: XCTestCase {
         let r = try DiffCLI.run(["diff", dir + "/a", dir + "/b", "--progress", "json", "-q", "--jobs", "1", "--report", dir + "/r"])
         XCTAssertEqual(r.status, 0)
         let lines = r.stderr.split(separator: "\n").map { try? DiffCLI.json(String($0)) }
-        XCTAssertEqual(lines.map { $0?["done"] as? Int }, [1, 2, 3, 4, 5])
+        // One line per frame, then the summary line.
+        XCTAssertEqual(lines.map { $0?["done"] as? Int }, [1, 2, 3, 4, 5, 5])
+        XCTAssertEqual(lines.map { $0?["finished"] as? Bool }, [nil, nil, nil, nil, nil, true])
         XCTAssertTrue(lines.allSatisfy { $0?["total"] as? Int == 5 && $0?["task"] as? String == "diff" })
     }
 }

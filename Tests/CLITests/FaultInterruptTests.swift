@@ -50,7 +50,7 @@ final class FaultInterruptTests: CLITestCase {
         process.arguments = [scene, "--out", out, "--quiet", "--jobs", String(Self.jobs)]
         process.currentDirectoryURL = folder
         let errURL = folder.appendingPathComponent(".stderr")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: errURL)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

@@ -29,7 +29,8 @@ enum FluidScenes {
     static func renderer(_ name: String, input: String) throws -> Renderer {
         let original = try text(name)
         guard let start = original.range(of: "\"input\": ["), let end = original.range(of: "]", options: .backwards) else {
-            throw XCTSkip("\(name) has no input list")
+            // The scene changed shape: the tests that replace its input cannot run, which is a failure.
+            throw NoInputList(scene: name)
         }
         let replaced = original[..<start.lowerBound] + "\"input\": " + input + original[end.upperBound...]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fluid-\(UUID().uuidString)")
@@ -37,6 +38,12 @@ enum FluidScenes {
         let path = dir.appendingPathComponent(name + ".json").path
         try Data(replaced.utf8).write(to: URL(fileURLWithPath: path))
         return try Renderer(LoadedScene.load(path: path), options: RenderOptions())
+    }
+
+    /// A fluid scene without the `"input": [` list its tests replace.
+    struct NoInputList: Error, CustomStringConvertible {
+        var scene: String
+        var description: String { "\(scene).json has no \"input\": [ … ] list to replace" }
     }
 
     /// The resolved view with `identity` at frame `i` (offset, scale, rotation as drawn).

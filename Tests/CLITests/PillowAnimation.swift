@@ -1,11 +1,15 @@
 import Foundation
 import TestSupport
+import XCTest
 
 /// An animated PNG as Pillow, a decoder independent of ours, reads it.
 enum PillowAnimation {
-    /// The RGBA bytes of every frame of the APNG at `path` (Pillow writes them into `scratch`), or nil when Python or
-    /// Pillow is missing.
-    static func frames(of path: String, scratch: String) throws -> [[UInt8]]? {
+    /// The RGBA bytes of every frame of the APNG at `path` (Pillow writes them into `scratch`). Python or Pillow
+    /// missing is a missing tool (a skip, or a failure under CI=true); Pillow failing to decode fails the test.
+    static func frames(of path: String, scratch: String) throws -> [[UInt8]] {
+        guard (try? Python.run(["-c", "import PIL"])) == 0 else {
+            throw missingTool("python3 with Pillow is not installed (python3-pil): APNG frames not decoded independently")
+        }
         let script = """
         import sys
         from PIL import Image
@@ -15,10 +19,18 @@ enum PillowAnimation {
         print(im.n_frames, file=open(sys.argv[2] + '/count', 'w'))
         """
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        guard (try? Python.run(["-c", script, path, scratch])) == 0 else { return nil }
+        let status = try Python.run(["-c", script, path, scratch])
+        guard status == 0 else { throw PillowDecodeFailure(path: path, status: status) }
         let count = String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch + "/count")), as: UTF8.self)
         return try (0..<(Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)).map { k in
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch + "/\(k).raw")))
         }
     }
+}
+
+/// Pillow is installed but could not read the file: the file's fault, a failure.
+struct PillowDecodeFailure: Error, CustomStringConvertible {
+    var path: String
+    var status: Int32
+    var description: String { "Pillow cannot decode \(path) (python3 exited with \(status))" }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import ImageIO
+import TestSupport
 import XCTest
 
 /// `render preview`: the APNG's structure and frames, and the page as headless Chromium shows it.
@@ -53,9 +54,7 @@ final class PreviewCLITests: XCTestCase {
         // A plain PNG reader sees the first frame.
         XCTAssertEqual(try PNGDecoder().decode(bytes), try PNGDecoder().decode(contentsOf: dir + "/frames/frame_00000.png"))
         // Pillow, when installed, decodes every frame: each must equal the frame `render` writes.
-        guard let frames = try PillowAnimation.frames(of: dir + "/pv/preview.png", scratch: dir + "/raw") else {
-            throw XCTSkip("Python Pillow is not installed: APNG frames not decoded independently")
-        }
+        let frames = try PillowAnimation.frames(of: dir + "/pv/preview.png", scratch: dir + "/raw")
         XCTAssertEqual(frames.count, 10)
         for (k, raw) in frames.enumerated() {
             XCTAssertEqual(raw, try PNGDecoder().decode(contentsOf: dir + String(format: "/frames/frame_%05d.png", k)).pixels, "frame \(k)")
@@ -81,7 +80,7 @@ final class PreviewCLITests: XCTestCase {
     }
 
     func testPageStepsFramesAndShowsThemInChromium() throws {
-        try XCTSkipIf(chromium == nil, "Chromium is not installed (apt-get install chromium): page test skipped")
+        if chromium == nil { throw missingTool("Chromium is not installed (apt-get install chromium): page test skipped") }
         let page = "file://" + dir + "/pv/preview.html"
         // Start at frame 2 and press "next" 3 times; then from the last frame, "previous" twice.
         let forward = try browse(["--dump-dom", page + "#frame=2&step=3"])

@@ -7,6 +7,10 @@ struct RenderBinary {
     /// What one run of the binary did.
     struct Run {
         var status: Int32
+        /// True when the process ended by a signal (`status` is then the signal's number).
+        var killedBySignal = false
+        /// True when it outlived the timeout and was stopped.
+        var timedOut = false
         var stdout: String
         var stderr: String
         /// stderr split into non-empty lines.
@@ -20,9 +24,11 @@ struct RenderBinary {
         }
     }
 
-    /// `<package root>/.build/debug/render`, the root found from this file's path (Tests/CLITests/…).
+    /// `<package root>/.build/debug/render`, the root found from this file's path (Tests/CLITests/…), or the
+    /// binary named by the `RENDER_BINARY` environment variable (to run these tests against another build).
     static var path: String {
-        URL(fileURLWithPath: #filePath)
+        if let other = ProcessInfo.processInfo.environment["RENDER_BINARY"], !other.isEmpty { return other }
+        return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/render").path
     }
@@ -37,7 +43,8 @@ struct RenderBinary {
         self.workFolder = workFolder
     }
 
-    func run(_ arguments: [String]) throws -> Run {
+    /// Runs the binary with `arguments`; a run longer than `timeout` seconds is stopped (SIGKILL) and marked `timedOut`.
+    func run(_ arguments: [String], timeout: Double = 600) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -45,8 +52,8 @@ struct RenderBinary {
         let id = UUID().uuidString
         let outURL = workFolder.appendingPathComponent(".stdout-\(id)")
         let errURL = workFolder.appendingPathComponent(".stderr-\(id)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
@@ -56,10 +63,21 @@ struct RenderBinary {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                timedOut = true
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return Run(status: process.terminationStatus,
+        return Run(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+                   timedOut: timedOut,
                    stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
                    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }

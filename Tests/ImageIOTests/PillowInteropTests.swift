@@ -4,13 +4,13 @@ import ImageIO
 import TestSupport
 import XCTest
 
-/// Our PNGs decoded by a second, independent decoder: Python's Pillow (pip install pillow), when it is installed.
+/// Our PNGs decoded by a second, independent decoder: Python's Pillow (Debian: python3-pil), when it is installed.
 final class PillowInteropTests: XCTestCase {
     func runPython(_ arguments: [String]) throws -> Int32 { try Python.run(arguments) }
 
     func testPillowDecodesOurPNGsToTheSamePixels() throws {
         let hasPillow = (try? runPython(["-c", "import PIL"])) == 0
-        try XCTSkipUnless(hasPillow, "Python Pillow is not installed (pip install pillow): interop test skipped")
+        if !hasPillow { throw missingTool("Python Pillow is not installed (apt-get install python3-pil): interop test skipped") }
         let folder = NSTemporaryDirectory() + "pillow-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

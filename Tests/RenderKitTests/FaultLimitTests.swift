@@ -8,10 +8,18 @@ import XCTest
 /// canvas at a --scale given on the command line, forEach counts computed while rendering, and
 /// events that keep firing at one instant.
 final class FaultLimitTests: XCTestCase {
+    /// Where a render in these tests writes (never the working directory's Output/).
+    private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("render-fault-limit-\(UUID().uuidString)").path
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
     private func renderer(_ json: String, fps: Double? = nil, scale: Double? = nil) throws -> Renderer {
         var options = RenderOptions()
         options.fps = fps
         options.scale = scale
+        options.outputDirectory = scratch
         return try Renderer(try loadScene(json), options: options)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import TestSupport
 import XCTest
 @testable import SceneModel
 
@@ -31,6 +32,12 @@ final class SchemaTests: XCTestCase {
         var results: [String: [String]?]
     }
 
+    /// The schema validator ran (python3 and jsonschema are installed) but failed.
+    struct ValidatorFailed: Error, CustomStringConvertible {
+        var status: Int32
+        var description: String { "the schema validator (python3 with jsonschema) failed with status \(status)" }
+    }
+
     static let validatorScript = #"""
     import json, sys
     try:
@@ -57,20 +64,19 @@ final class SchemaTests: XCTestCase {
 
     /// Runs the validator, or skips the test when python3 or jsonschema is not installed.
     static func validate(_ files: [URL]) throws -> Validation {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", validatorScript, schemaURL.path] + files.map(\.path)
+        let p = Python.process(["-c", validatorScript, schemaURL.path] + files.map(\.path))
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { throw XCTSkip("python3 is not available, so the schema cannot be checked (install python3-jsonschema)") }
+        do { try p.run() } catch { throw missingTool("python3 is not available, so the schema cannot be checked (install python3-jsonschema)") }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        if p.terminationStatus != 0 || data.isEmpty {
-            throw XCTSkip("python3 could not run the schema check (status \(p.terminationStatus)); install python3-jsonschema")
-        }
         if let m = try? JSONSerialization.jsonObject(with: data) as? [String: Any], m["missing"] != nil {
-            throw XCTSkip("Python's jsonschema is not installed (Debian package python3-jsonschema); the schema is not checked")
+            throw missingTool("Python's jsonschema is not installed (Debian package python3-jsonschema); the schema is not checked")
+        }
+        // The tools are there: a validator that fails is a failure, not a skip.
+        if p.terminationStatus != 0 || data.isEmpty {
+            throw ValidatorFailed(status: p.terminationStatus)
         }
         return try JSONDecoder().decode(Validation.self, from: data)
     }

@@ -224,7 +224,7 @@ struct SceneReader {
 func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
 /// The candidate closest to `word` by edit distance, when close enough to be a likely typo.
-func nearest(_ word: String, in candidates: [String]) -> String? {
+public func nearest(_ word: String, in candidates: [String]) -> String? {
     var best: (String, Int)?
     for c in candidates.sorted() {
         let d = editDistance(word.lowercased(), c.lowercased())
