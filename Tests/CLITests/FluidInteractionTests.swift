@@ -35,26 +35,54 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(previous, 0, accuracy: 0.05)
     }
 
-    /// fluid-calculator-button: the touch on "2" that slides off ends the press where it crosses the
-    /// key's right edge (x = 188), re-begins it where it comes back, and types nothing.
-    func testCalculatorDragExitCancels() throws {
+    /// fluid-calculator-button, as a UIControl: the touch on "2" that slides off ends the press only where
+    /// it passes 70 pt beyond the key's right edge (UIKit's drag-exit), begins it again where it comes back
+    /// within 70 pt (drag-enter), and the lift inside is touch-up-inside: it types the digit.
+    func testCalculatorTracksLikeAUIControl() throws {
         let r = try FluidScenes.renderer("fluid-calculator-button")
-        let events = r.timeline.history.fired.filter { $0.kind == .gesture && $0.id == "key2" }
-        let frame = try XCTUnwrap(r.viewFrames(frame: 0)["key2"])
-        // From the script: the first move past the key's edge, and the first move back inside.
+        let events = r.timeline.history.fired.filter { $0.kind == .gesture && $0.id == "row1key1" }
+        let frame = try XCTUnwrap(r.viewFrames(frame: 0)["row1key1"])
+        XCTAssertEqual(frame.maxX, 188, accuracy: 0.5)
+        // From the script: the first move more than 70 pt past the key's edge, and the first move back within.
         let input = r.loaded.scene.input
         var exit: Double?, enter: Double?
         for e in input where e.at > 2.8 {
             guard case .move(let x, _) = e.action else { continue }
-            if exit == nil, x > frame.maxX { exit = e.at }
-            if exit != nil, enter == nil, x <= frame.maxX { enter = e.at }
+            if exit == nil, x > frame.maxX + 70 { exit = e.at }
+            if exit != nil, enter == nil, x <= frame.maxX + 70 { enter = e.at }
         }
         let out = try XCTUnwrap(exit), back = try XCTUnwrap(enter)
+        let up = try XCTUnwrap(input.last { if case .up = $0.action { true } else { false } }).at
         let phases = events.filter { $0.detail != "press.changed" }.map { "\($0.detail ?? "")@\($0.time)" }
-        XCTAssertEqual(phases, ["press.began@2.8", "press.ended@\(out)", "press.began@\(back)", "press.ended@\(events.last?.time ?? 0)"])
-        XCTAssertFalse(events.contains { $0.detail == "tap.ended" })
+        XCTAssertEqual(phases, ["press.began@2.8", "press.ended@\(out)", "press.began@\(back)", "press.ended@\(up)", "press.touchUpInside@\(up)"])
         let display = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "display" })
-        XCTAssertEqual(r.timeline.history.snapshots.last?.values[display], .string("588"))
+        XCTAssertEqual(r.timeline.history.snapshots.last?.values[display], .string("5882"))
+    }
+
+    /// Each key has its own highlight (`itemState`): pressing "8" while "5" still fades leaves the fade of
+    /// "5" running, easeOut over 0.5 s from its release at 0.62 s.
+    func testCalculatorKeysFadeOnTheirOwn() throws {
+        let r = try FluidScenes.renderer("fluid-calculator-button")
+        let five = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "lit[1]@body.children[3].children[0]" })
+        let eight = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "lit[1]@body.children[2].children[0]" })
+        // The model values at 0.9 s: "8" is pressed (0.85 s), "5" was released (model 0, animating).
+        let snaps = r.timeline.history.snapshots
+        let last = try XCTUnwrap(snaps.last { $0.time <= 0.9 })
+        XCTAssertEqual(last.values[eight], .number(1))
+        XCTAssertEqual(last.values[five], .number(0))
+        // On screen at 0.9 s the fill of "5" is still lighter than a key at rest: its fade was not cut off.
+        let img = try r.image(frame: 54)
+        func grey(_ id: String) throws -> Int {
+            let f = try XCTUnwrap(r.viewFrames(frame: 54)[id])
+            let x = Int((f.midX - 25) * 2), y = Int((f.midY - 25) * 2)
+            return Int(img.pixels[4 * (y * img.width + x)])
+        }
+        let rest = try grey("row4key0"), fading = try grey("row4key1"), pressed = try grey("row7key1")
+        // easeOut (0, 0, 0.58, 1) 0.28 s into 0.5 s leaves lit ≈ 0.2: #333333 → #737373 by a fifth ≈ 0x40.
+        XCTAssertEqual(rest, 0x33)
+        XCTAssertEqual(pressed, 0x73)
+        XCTAssertGreaterThan(fading, rest + 4)
+        XCTAssertLessThan(fading, pressed - 20)
     }
 
     /// fluid-flashlight: the haptics follow the 0.5 / 0.49 / 0.4 hysteresis, recomputed here from

@@ -100,6 +100,7 @@ public enum SceneLoader {
                 }
             } else { r.fail(sv, "state", "expected an object of variables and initial values, found \(sv.typeName)") }
         }
+        if let bv = o["body"] { r.declareItemStates(bv, state: &state) }
         r.prepareExpressions(state: state)
 
         var canvas: Canvas?
