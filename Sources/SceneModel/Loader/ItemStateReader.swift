@@ -21,6 +21,18 @@ struct ItemStateDeclaration {
 }
 
 extension SceneReader {
+    /// The initial value of a state variable (number, boolean or string), or nil after reporting another kind.
+    mutating func initialStateValue(_ v: JSONValue, _ path: String, what: String) -> Value? {
+        switch v.kind {
+        case .number(let x): return .number(x)
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        default:
+            fail(v, path, "\(what) holds a number, a boolean or a string, found \(v.typeName)")
+            return nil
+        }
+    }
+
     /// Most items a forEach with item state may have: each item's copies are state variables.
     static let maxItemStateItems = 1000
 
@@ -68,15 +80,7 @@ extension SceneReader {
                 fail(m.keyLocation, p, "item state \"\(m.key)\" would hide the state variable of the same name")
                 continue
             }
-            let value: Value
-            switch m.value.kind {
-            case .number(let x): value = .number(x)
-            case .bool(let b): value = .bool(b)
-            case .string(let s): value = .string(s)
-            default:
-                fail(m.value, p, "an item state variable holds a number, a boolean or a string, found \(m.value.typeName)")
-                continue
-            }
+            guard let value = initialStateValue(m.value, p, what: "an item state variable") else { continue }
             let base = state.count
             for k in 0..<Int(n) {
                 let copy = "\(m.key)[\(k)]@\(forEach)"
