@@ -127,3 +127,42 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertTrue(t > downs[1] && t < downs[2], "the pause is in the second drag (at \(t) s)")
     }
 }
+
+/// fluid-drawer's InstantPanGestureRecognizer: the pan begins on touch-down, so a finger on the moving
+/// drawer holds it where it is on screen; a still touch on a drawer in flight is no tap toggle.
+final class FluidDrawerTests: XCTestCase {
+    func testATouchOnTheMovingDrawerCatchesItWhereItIs() throws {
+        let r = try FluidScenes.renderer("fluid-drawer")
+        let input = r.loaded.scene.input
+        // The still touch of the script: a down with no move before its up.
+        let down = try XCTUnwrap(input.first { if case .down = $0.action { true } else { false } }).at
+        let up = try XCTUnwrap(input.first { if case .up = $0.action, $0.at > down { true } else { false } }).at
+        let fps = r.fps
+        let first = Int((down * fps).rounded(.up)), last = Int((up * fps).rounded(.down))
+        let before = try FluidScenes.offset("sheet", in: r, frame: first - 1).y
+        let caught = try FluidScenes.offset("sheet", in: r, frame: first).y
+        XCTAssertGreaterThan(abs(caught - before), 5, "the drawer was moving before the touch")
+        XCTAssertTrue(caught > 130 && caught < 714, "caught in flight, away from both ends: \(caught)")
+        // Within one frame of touch-down the drawer stops, and it stays under the still finger.
+        for i in first...last {
+            XCTAssertEqual(try FluidScenes.offset("sheet", in: r, frame: i).y, caught, accuracy: 1e-9, "frame \(i)")
+        }
+        // Released without moving, it settles on the nearer end (projection of no velocity), not the other end.
+        let end = try FluidScenes.offset("sheet", in: r, time: up + 1).y
+        XCTAssertEqual(end, FluidScenes.nearest(caught, [120, 724]), accuracy: 0.5)
+    }
+
+    /// A tap on the drawer at rest still toggles it, with the response-0.4 critically damped spring (no bounce).
+    func testATapOnTheDrawerAtRestTogglesItWithoutBounce() throws {
+        let r = try FluidScenes.renderer("fluid-drawer")
+        XCTAssertEqual(try FluidScenes.offset("sheet", in: r, time: 0.55).y, 724, accuracy: 1e-9)
+        var previous = 724.0
+        for i in 36...90 {
+            let y = try FluidScenes.offset("sheet", in: r, frame: i).y
+            XCTAssertLessThanOrEqual(y, previous + 1e-9, "frame \(i): no bounce back")
+            XCTAssertGreaterThanOrEqual(y, 120 - 1e-9, "frame \(i): no overshoot")
+            previous = y
+        }
+        XCTAssertEqual(previous, 120, accuracy: 0.5)
+    }
+}
