@@ -166,3 +166,37 @@ final class FluidDrawerTests: XCTestCase {
         XCTAssertEqual(previous, 120, accuracy: 0.5)
     }
 }
+
+/// fluid-flashlight: the on/off colour changes inside the release spring (damping 0.4, response 0.2), as the
+/// original sets it in its release animation: no one-frame swap, and the wobble shows in the colour.
+final class FluidFlashlightColourTests: XCTestCase {
+    func testButtonColourChangesWithTheReleaseSpring() throws {
+        let r = try FluidScenes.renderer("fluid-flashlight")
+        let frame = try XCTUnwrap(r.viewFrames(frame: 0)["flashlight"])
+        // The row of buttons is drawn 333 pt lower (its offset); sample the fill left of the icon.
+        let x = Int((frame.minX + 5) * 2), y = Int((frame.midY + 333) * 2)
+        func red(_ i: Int) throws -> Int {
+            let img = try r.image(frame: i)
+            return Int(img.pixels[4 * (y * img.width + x)])
+        }
+        let releases = r.timeline.history.fired.filter { $0.detail == "press.ended" }.map { Int(($0.time * r.fps).rounded(.up)) }
+        let first = try XCTUnwrap(releases.first)
+        // Every frame from a little before the first release to the end (both switches happen there).
+        let start = first - 20
+        let reds = try (start..<r.timeline.frameCount).map(red)
+        let lo = reds.min() ?? 0, hi = reds.max() ?? 0
+        XCTAssertGreaterThan(hi - lo, 150, "the button turns white and back: \(lo)…\(hi)")
+        for i in 1..<reds.count {
+            XCTAssertLessThanOrEqual(abs(reds[i] - reds[i - 1]), (hi - lo) * 2 / 5, "frame \(i): the colour jumps \(reds[i - 1]) → \(reds[i])")
+        }
+        // The change starts at a release, not at the activation (0.93 s, before frame 60): until the first
+        // release the button keeps the colour it had at the start.
+        let dark = try red(0)
+        XCTAssertEqual(try red(60), dark)
+        XCTAssertTrue(reds[..<20].allSatisfy { $0 == dark }, "unchanged until the first release: \(reds[..<20])")
+        // The under-damped spring carries the colour past white and back: white (clamped), then a dip, then white.
+        let after = Array(reds[20..<min(reds.count, 50)])
+        let firstWhite = try XCTUnwrap(after.firstIndex { $0 >= 254 })
+        XCTAssertNotNil(after[firstWhite...].firstIndex { $0 < 250 }, "the wobble shows: \(after)")
+    }
+}
