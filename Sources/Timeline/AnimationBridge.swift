@@ -28,6 +28,8 @@ extension Animation {
         case .spring(let r, let z): curve = .spring(SpringCurve(response: r, dampingFraction: z), initialVelocity: v0)
         case .springPhysical(let m, let k, let c): curve = .spring(SpringCurve(mass: m, stiffness: k, damping: c), initialVelocity: v0)
         case .springDuration(let d, let b): curve = .spring(SpringCurve(duration: d, bounce: b), initialVelocity: v0)
+        case .springUIKit(let d, let z):
+            curve = .spring(SpringCurve(uikitDuration: d, dampingRatio: z, initialVelocity: v0), initialVelocity: v0)
         case .bezier(let x1, let y1, let x2, let y2, let d):
             curve = (x1 == 0 && y1 == 0 && x2 == 1 && y2 == 1) ? .linear(duration: d)
                 : .bezier(CubicBezierCurve(x1: x1, y1: y1, x2: x2, y2: y2), duration: d)

@@ -12,11 +12,12 @@ public struct HitRegion: Sendable {
         self.identity = identity; self.frame = frame; self.transform = transform; self.gestures = gestures
     }
 
-    /// True when the canvas point lies inside the drawn frame.
-    public func contains(_ p: Point) -> Bool {
+    /// True when the canvas point lies inside the drawn frame, grown by `margin` (in the view's own
+    /// points) on every side.
+    public func contains(_ p: Point, margin: Double = 0) -> Bool {
         guard let inv = transform.inverted else { return false }
         let q = inv.apply(p)
-        return q.x >= frame.minX && q.x <= frame.maxX && q.y >= frame.minY && q.y <= frame.maxY
+        return q.x >= frame.minX - margin && q.x <= frame.maxX + margin && q.y >= frame.minY - margin && q.y <= frame.maxY + margin
     }
 }
 

@@ -264,7 +264,16 @@ struct Simulation {
                                         message: "\"\(e.source)\" gave \(v), not a finite number")
                 }
             }
-            next[a.slot] = v
+            var slot = a.slot
+            if let index = a.index {
+                guard index.slot < before.count, let k = before[index.slot].number, k >= 0, k < Double(index.count),
+                      k == k.rounded(.down) else {
+                    throw TimelineError(time: time, path: join(path, "set." + a.name),
+                                        message: "item state \"\(a.name)\" is set outside its forEach's items")
+                }
+                slot += Int(k)
+            }
+            next[slot] = v
         }
         guard next != state else { return false }
         var animation: Animation?

@@ -35,26 +35,54 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(previous, 0, accuracy: 0.05)
     }
 
-    /// fluid-calculator-button: the touch on "2" that slides off ends the press where it crosses the
-    /// key's right edge (x = 188), re-begins it where it comes back, and types nothing.
-    func testCalculatorDragExitCancels() throws {
+    /// fluid-calculator-button, as a UIControl: the touch on "2" that slides off ends the press only where
+    /// it passes 70 pt beyond the key's right edge (UIKit's drag-exit), begins it again where it comes back
+    /// within 70 pt (drag-enter), and the lift inside is touch-up-inside: it types the digit.
+    func testCalculatorTracksLikeAUIControl() throws {
         let r = try FluidScenes.renderer("fluid-calculator-button")
-        let events = r.source.history.fired.filter { $0.kind == .gesture && $0.id == "key2" }
-        let frame = try XCTUnwrap(r.viewFrames(frame: 0)["key2"])
-        // From the script: the first move past the key's edge, and the first move back inside.
+        let events = r.source.history.fired.filter { $0.kind == .gesture && $0.id == "row1key1" }
+        let frame = try XCTUnwrap(r.viewFrames(frame: 0)["row1key1"])
+        XCTAssertEqual(frame.maxX, 188, accuracy: 0.5)
+        // From the script: the first move more than 70 pt past the key's edge, and the first move back within.
         let input = r.loaded.scene.input
         var exit: Double?, enter: Double?
         for e in input where e.at > 2.8 {
             guard case .move(let x, _) = e.action else { continue }
-            if exit == nil, x > frame.maxX { exit = e.at }
-            if exit != nil, enter == nil, x <= frame.maxX { enter = e.at }
+            if exit == nil, x > frame.maxX + 70 { exit = e.at }
+            if exit != nil, enter == nil, x <= frame.maxX + 70 { enter = e.at }
         }
         let out = try XCTUnwrap(exit), back = try XCTUnwrap(enter)
+        let up = try XCTUnwrap(input.last { if case .up = $0.action { true } else { false } }).at
         let phases = events.filter { $0.detail != "press.changed" }.map { "\($0.detail ?? "")@\($0.time)" }
-        XCTAssertEqual(phases, ["press.began@2.8", "press.ended@\(out)", "press.began@\(back)", "press.ended@\(events.last?.time ?? 0)"])
-        XCTAssertFalse(events.contains { $0.detail == "tap.ended" })
+        XCTAssertEqual(phases, ["press.began@2.8", "press.ended@\(out)", "press.began@\(back)", "press.ended@\(up)", "press.touchUpInside@\(up)"])
         let display = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "display" })
-        XCTAssertEqual(r.source.history.snapshots.last?.values[display], .string("588"))
+        XCTAssertEqual(r.source.history.snapshots.last?.values[display], .string("5882"))
+    }
+
+    /// Each key has its own highlight (`itemState`): pressing "8" while "5" still fades leaves the fade of
+    /// "5" running, easeOut over 0.5 s from its release at 0.62 s.
+    func testCalculatorKeysFadeOnTheirOwn() throws {
+        let r = try FluidScenes.renderer("fluid-calculator-button")
+        let five = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "lit[1]@body.children[3].children[0]" })
+        let eight = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "lit[1]@body.children[2].children[0]" })
+        // The model values at 0.9 s: "8" is pressed (0.85 s), "5" was released (model 0, animating).
+        let snaps = r.source.history.snapshots
+        let last = try XCTUnwrap(snaps.last { $0.time <= 0.9 })
+        XCTAssertEqual(last.values[eight], .number(1))
+        XCTAssertEqual(last.values[five], .number(0))
+        // On screen at 0.9 s the fill of "5" is still lighter than a key at rest: its fade was not cut off.
+        let img = try r.image(frame: 54)
+        func grey(_ id: String) throws -> Int {
+            let f = try XCTUnwrap(r.viewFrames(frame: 54)[id])
+            let x = Int((f.midX - 25) * 2), y = Int((f.midY - 25) * 2)
+            return Int(img.pixels[4 * (y * img.width + x)])
+        }
+        let rest = try grey("row4key0"), fading = try grey("row4key1"), pressed = try grey("row7key1")
+        // easeOut (0, 0, 0.58, 1) 0.28 s into 0.5 s leaves lit ≈ 0.2: #333333 → #737373 by a fifth ≈ 0x40.
+        XCTAssertEqual(rest, 0x33)
+        XCTAssertEqual(pressed, 0x73)
+        XCTAssertGreaterThan(fading, rest + 4)
+        XCTAssertLessThan(fading, pressed - 20)
     }
 
     /// fluid-flashlight: the haptics follow the 0.5 / 0.49 / 0.4 hysteresis, recomputed here from
@@ -97,5 +125,78 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(downs.count, 3)
         let t = try XCTUnwrap(haptics.first).time
         XCTAssertTrue(t > downs[1] && t < downs[2], "the pause is in the second drag (at \(t) s)")
+    }
+}
+
+/// fluid-drawer's InstantPanGestureRecognizer: the pan begins on touch-down, so a finger on the moving
+/// drawer holds it where it is on screen; a still touch on a drawer in flight is no tap toggle.
+final class FluidDrawerTests: XCTestCase {
+    func testATouchOnTheMovingDrawerCatchesItWhereItIs() throws {
+        let r = try FluidScenes.renderer("fluid-drawer")
+        let input = r.loaded.scene.input
+        // The still touch of the script: a down with no move before its up.
+        let down = try XCTUnwrap(input.first { if case .down = $0.action { true } else { false } }).at
+        let up = try XCTUnwrap(input.first { if case .up = $0.action, $0.at > down { true } else { false } }).at
+        let fps = r.fps
+        let first = Int((down * fps).rounded(.up)), last = Int((up * fps).rounded(.down))
+        let before = try FluidScenes.offset("sheet", in: r, frame: first - 1).y
+        let caught = try FluidScenes.offset("sheet", in: r, frame: first).y
+        XCTAssertGreaterThan(abs(caught - before), 5, "the drawer was moving before the touch")
+        XCTAssertTrue(caught > 130 && caught < 714, "caught in flight, away from both ends: \(caught)")
+        // Within one frame of touch-down the drawer stops, and it stays under the still finger.
+        for i in first...last {
+            XCTAssertEqual(try FluidScenes.offset("sheet", in: r, frame: i).y, caught, accuracy: 1e-9, "frame \(i)")
+        }
+        // Released without moving, it settles on the nearer end (projection of no velocity), not the other end.
+        let end = try FluidScenes.offset("sheet", in: r, time: up + 1).y
+        XCTAssertEqual(end, FluidScenes.nearest(caught, [120, 724]), accuracy: 0.5)
+    }
+
+    /// A tap on the drawer at rest still toggles it, with the response-0.4 critically damped spring (no bounce).
+    func testATapOnTheDrawerAtRestTogglesItWithoutBounce() throws {
+        let r = try FluidScenes.renderer("fluid-drawer")
+        XCTAssertEqual(try FluidScenes.offset("sheet", in: r, time: 0.55).y, 724, accuracy: 1e-9)
+        var previous = 724.0
+        for i in 36...90 {
+            let y = try FluidScenes.offset("sheet", in: r, frame: i).y
+            XCTAssertLessThanOrEqual(y, previous + 1e-9, "frame \(i): no bounce back")
+            XCTAssertGreaterThanOrEqual(y, 120 - 1e-9, "frame \(i): no overshoot")
+            previous = y
+        }
+        XCTAssertEqual(previous, 120, accuracy: 0.5)
+    }
+}
+
+/// fluid-flashlight: the on/off colour changes inside the release spring (damping 0.4, response 0.2), as the
+/// original sets it in its release animation: no one-frame swap, and the wobble shows in the colour.
+final class FluidFlashlightColourTests: XCTestCase {
+    func testButtonColourChangesWithTheReleaseSpring() throws {
+        let r = try FluidScenes.renderer("fluid-flashlight")
+        let frame = try XCTUnwrap(r.viewFrames(frame: 0)["flashlight"])
+        // The row of buttons is drawn 333 pt lower (its offset); sample the fill left of the icon.
+        let x = Int((frame.minX + 5) * 2), y = Int((frame.midY + 333) * 2)
+        func red(_ i: Int) throws -> Int {
+            let img = try r.image(frame: i)
+            return Int(img.pixels[4 * (y * img.width + x)])
+        }
+        let releases = r.source.history.fired.filter { $0.detail == "press.ended" }.map { Int(($0.time * r.fps).rounded(.up)) }
+        let first = try XCTUnwrap(releases.first)
+        // Every frame from a little before the first release to the end (both switches happen there).
+        let start = first - 20
+        let reds = try (start..<r.source.frameCount).map(red)
+        let lo = reds.min() ?? 0, hi = reds.max() ?? 0
+        XCTAssertGreaterThan(hi - lo, 150, "the button turns white and back: \(lo)…\(hi)")
+        for i in 1..<reds.count {
+            XCTAssertLessThanOrEqual(abs(reds[i] - reds[i - 1]), (hi - lo) * 2 / 5, "frame \(i): the colour jumps \(reds[i - 1]) → \(reds[i])")
+        }
+        // The change starts at a release, not at the activation (0.93 s, before frame 60): until the first
+        // release the button keeps the colour it had at the start.
+        let dark = try red(0)
+        XCTAssertEqual(try red(60), dark)
+        XCTAssertTrue(reds[..<20].allSatisfy { $0 == dark }, "unchanged until the first release: \(reds[..<20])")
+        // The under-damped spring carries the colour past white and back: white (clamped), then a dip, then white.
+        let after = Array(reds[20..<min(reds.count, 50)])
+        let firstWhite = try XCTUnwrap(after.firstIndex { $0 >= 254 })
+        XCTAssertNotNil(after[firstWhite...].firstIndex { $0 < 250 }, "the wobble shows: \(after)")
     }
 }

@@ -253,3 +253,27 @@ final class LoaderMotionAndInputTests: XCTestCase {
         XCTAssertTrue(loadError(#"{"scene": 1, "canvas": {"width": 8193, "height": 10, "scale": 2}, "body": {"type": "rect"}}"#)?.contains("16386×20 px") ?? false)
     }
 }
+
+/// `uikitSpring`: UIKit's duration spring, its keys and its range errors.
+final class LoaderUIKitSpringTests: XCTestCase {
+    typealias S = LoaderTestSupport
+
+    func testUIKitSpringIsReadWithItsVelocity() throws {
+        let s = try S.load(S.scene(body: #"{"type": "rect"}"#, extra: #""state": {"x": 0}, "timeline": [{"at": 0, "set": {"x": 1}, "animation": {"uikitSpring": {"duration": 0.5, "dampingRatio": 1, "initialVelocity": 0.5}}}]"#))
+        let a = try XCTUnwrap(s.timeline.first?.body.animation)
+        guard case .springUIKit(0.5, 1) = a.curve else { return XCTFail("\(a.curve)") }
+        XCTAssertNotNil(a.initialVelocity)
+    }
+
+    func testUIKitSpringRangeErrors() throws {
+        for (body, message) in [(#"{"dampingRatio": 0}"#, "dampingRatio: must be greater than 0"),
+                                (#"{"dampingRatio": 1.5}"#, "dampingRatio"),
+                                (#"{"duration": 0}"#, "duration: must be greater than 0"),
+                                (#"{"response": 0.5}"#, "response")] {
+            let json = S.scene(body: #"{"type": "rect"}"#, extra: #""state": {"x": 0}, "timeline": [{"at": 0, "set": {"x": 1}, "animation": {"uikitSpring": "# + body + "}}]")
+            XCTAssertThrowsError(try S.load(json), body) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(body): \(error)")
+            }
+        }
+    }
+}

@@ -106,6 +106,7 @@ struct Compiler {
             }
             throw ExprError(message, offset: e.offset, length: e.length)
         }
+        if let index = v.index { return indexedVariable(v.type, base: v.slot, index: index) }
         let i = v.slot
         // A short vector is the caller's bug; reading a neutral value keeps it from trapping.
         switch v.type {
@@ -117,6 +118,24 @@ struct Compiler {
             return .list { s in
                 if i < s.count, case .list(let xs) = s[i] { xs.map { $0.number ?? .nan } } else { [] }
             }
+        }
+    }
+
+    /// Per-item state: the copy of the item whose index is in `index.slot`; a neutral value when the index
+    /// is not a whole number within the copies (only a caller's bug can make it so).
+    private func indexedVariable(_ type: ValueType, base: Int, index: TypeEnvironment.Index) -> Code {
+        let ix = index.slot, count = index.count
+        let slot: @Sendable (Slots) -> Int? = { s in
+            guard ix < s.count, case .number(let k) = s[ix], k >= 0, k < Double(count), k == k.rounded(.down) else { return nil }
+            let i = base + Int(k)
+            return i < s.count ? i : nil
+        }
+        switch type {
+        case .number: return .number { s in if let i = slot(s), case .number(let x) = s[i] { x } else { .nan } }
+        case .bool: return .bool { s in if let i = slot(s), case .bool(let b) = s[i] { b } else { false } }
+        case .string: return .string { s in if let i = slot(s), case .string(let t) = s[i] { t } else { "" } }
+        case .color: return .color { s in if let i = slot(s), case .color(let c) = s[i] { c } else { .clear } }
+        case .list: return .list { s in if let i = slot(s), case .list(let xs) = s[i] { xs.map { $0.number ?? .nan } } else { [] } }
         }
     }
 

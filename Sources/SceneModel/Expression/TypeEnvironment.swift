@@ -10,9 +10,20 @@ public struct TypeEnvironment: Sendable {
     /// A variable in scope.
     public struct Variable: Hashable, Sendable {
         public var type: ValueType
-        /// Index into the value vector passed to ``CompiledExpr/evaluate(_:)``.
+        /// Index into the value vector passed to ``CompiledExpr/evaluate(_:)``; for an indexed variable,
+        /// the slot of its first copy.
         public var slot: Int
-        public init(type: ValueType, slot: Int) { self.type = type; self.slot = slot }
+        /// For per-item state: the copy read is `slot + k`, k being the value in `index.slot` (a loop
+        /// variable), when 0 ≤ k < `index.count`.
+        public var index: Index?
+        public init(type: ValueType, slot: Int, index: Index? = nil) { self.type = type; self.slot = slot; self.index = index }
+    }
+
+    /// Which slot selects the copy of an indexed variable, and how many copies there are.
+    public struct Index: Hashable, Sendable {
+        public var slot: Int
+        public var count: Int
+        public init(slot: Int, count: Int) { self.slot = slot; self.count = count }
     }
 
     public private(set) var variables: [String: Variable] = [:]
@@ -40,9 +51,9 @@ public struct TypeEnvironment: Sendable {
 
     /// Declares `name` in a given slot, for callers that lay out the vector themselves.
     @discardableResult
-    public mutating func declare(_ name: String, type: ValueType, slot: Int) -> Int {
-        variables[name] = Variable(type: type, slot: slot)
-        slotCount = max(slotCount, slot + 1)
+    public mutating func declare(_ name: String, type: ValueType, slot: Int, index: Index? = nil) -> Int {
+        variables[name] = Variable(type: type, slot: slot, index: index)
+        slotCount = max(slotCount, slot + (index?.count ?? 1), (index?.slot ?? 0) + 1)
         return slot
     }
 

@@ -7,7 +7,7 @@ extension SceneReader {
             fail(v, path, "unknown animation \"\(s)\"\(hint)")
             return nil
         }
-        let curves = ["spring", "easeInOut", "easeIn", "easeOut", "linear", "bezier"]
+        let curves = ["spring", "uikitSpring", "easeInOut", "easeIn", "easeOut", "linear", "bezier"]
         guard let o = object(v, path, allowed: curves + ["duration", "delay", "speed", "repeat", "autoreverses"],
                              what: "an animation name or object") else { return nil }
         let present = curves.filter { o[$0] != nil }
@@ -46,6 +46,19 @@ extension SceneReader {
                     spec = AnimationSpec(curve: .spring(response: num(&self, "response", 0.55, positive: true),
                                                         dampingFraction: num(&self, "dampingFraction", 0.825)))
                 }
+                if let iv = so["initialVelocity"] { spec?.initialVelocity = dynamicNumber(iv, join(cp, "initialVelocity"), scope) }
+            }
+        case "uikitSpring":
+            // UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:), in UIKit's words.
+            if let so = object(cv, cp, allowed: ["duration", "dampingRatio", "initialVelocity"]) {
+                var d = 0.5, z = 1.0
+                if let dv = so["duration"], let n = number(dv, join(cp, "duration"), min: 0) {
+                    if n <= 0 { fail(dv, join(cp, "duration"), "must be greater than 0") } else { d = n }
+                }
+                if let zv = so["dampingRatio"], let n = number(zv, join(cp, "dampingRatio"), min: 0, max: 1) {
+                    if n <= 0 { fail(zv, join(cp, "dampingRatio"), "must be greater than 0 (a spring without damping never comes to rest)") } else { z = n }
+                }
+                spec = AnimationSpec(curve: .springUIKit(duration: d, dampingRatio: z))
                 if let iv = so["initialVelocity"] { spec?.initialVelocity = dynamicNumber(iv, join(cp, "initialVelocity"), scope) }
             }
         case "bezier":

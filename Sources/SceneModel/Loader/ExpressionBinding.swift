@@ -59,6 +59,10 @@ extension SceneReader {
         for (depth, name) in scope.loopVariables.enumerated() {
             env.declare(name, type: .number, slot: ExpressionSlots.loop(stateCount: n, depth: depth))
         }
+        for (name, s) in scope.itemState {
+            env.declare(name, type: s.type, slot: s.base,
+                        index: .init(slot: ExpressionSlots.loop(stateCount: n, depth: s.loopDepth), count: s.count))
+        }
         if scope.presented {
             for (name, slot) in stateSlots where stateTypes[name] == .number {
                 env.declare("presented." + name, type: .number, slot: ExpressionSlots.presented(stateCount: n, index: slot))

@@ -87,19 +87,14 @@ public enum SceneLoader {
                         r.fail(m.keyLocation, p, reserved.contains(m.key) ? "\"\(m.key)\" is reserved" : "\"\(m.key)\" is not a valid variable name (letters, digits, _)")
                         continue
                     }
-                    let value: Value
-                    switch m.value.kind {
-                    case .number(let n): value = .number(n)
-                    case .bool(let b): value = .bool(b)
-                    case .string(let s): value = .string(s)
-                    default: r.fail(m.value, p, "a state variable holds a number, a boolean or a string, found \(m.value.typeName)"); continue
-                    }
+                    guard let value = r.initialStateValue(m.value, p, what: "a state variable") else { continue }
                     r.stateSlots[m.key] = state.count
                     r.stateTypes[m.key] = value.type
                     state.append(StateVariable(name: m.key, initial: value))
                 }
             } else { r.fail(sv, "state", "expected an object of variables and initial values, found \(sv.typeName)") }
         }
+        if let bv = o["body"] { r.declareItemStates(bv, state: &state) }
         r.prepareExpressions(state: state)
 
         var canvas: Canvas?

@@ -19,6 +19,8 @@ struct SceneReader {
     /// Where each `after` and `stop` value is, by JSON path, so that a reference checked once
     /// the whole timeline is read can still point at the id itself rather than at its event.
     var referenceLocations: [String: SourceLocation] = [:]
+    /// The item state each forEach declares, by the forEach's JSON path (`declareItemStates`).
+    var itemStateDeclarations: [String: [ItemStateDeclaration]] = [:]
 
     init(file: String) { self.file = file }
 
@@ -30,6 +32,8 @@ struct SceneReader {
         /// In what an event sets (and its animation), `presented.<name>` reads a numeric state
         /// variable as it is on screen at that instant, animation included.
         var presented: Bool = false
+        /// Item state in scope (`itemState` of an enclosing forEach), by name.
+        var itemState: [String: ItemStateSlot] = [:]
     }
 
     mutating func fail(_ location: SourceLocation, _ path: String, _ message: String) {

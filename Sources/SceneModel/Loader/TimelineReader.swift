@@ -58,8 +58,16 @@ extension SceneReader {
             if let members = sv.members {
                 for m in members {
                     let mp = join(p, m.key)
-                    guard let slot = stateSlots[m.key], let type = stateTypes[m.key] else {
-                        let hint = nearest(m.key, in: Array(stateSlots.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+                    if let item = scope.itemState[m.key] {
+                        if let value = dynamicValue(m.value, mp, scope, type: item.type) {
+                            let index = TypeEnvironment.Index(slot: ExpressionSlots.loop(stateCount: stateSlots.count, depth: item.loopDepth),
+                                                              count: item.count)
+                            body.assignments.append(Assignment(name: m.key, slot: item.base, value: value, index: index))
+                        }
+                        continue
+                    }
+                    guard let slot = stateSlots[m.key], let type = stateTypes[m.key], !m.key.contains("@") else {
+                        let hint = nearest(m.key, in: stateSlots.keys.filter { !$0.contains("@") } + scope.itemState.keys).map { "; did you mean \"\($0)\"?" } ?? ""
                         fail(m.keyLocation, mp, "\"\(m.key)\" is not a state variable\(hint)")
                         continue
                     }
@@ -134,7 +142,7 @@ extension SceneReader {
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
             let kinds = ["press", "tap", "longPress", "drag", "sequence"]
-            guard let o = object(item, p, allowed: kinds + ["onBegan", "onChanged", "onEnded"], what: "a gesture") else { continue }
+            guard let o = object(item, p, allowed: kinds + ["onBegan", "onChanged", "onEnded", "onTouchUpInside"], what: "a gesture") else { continue }
             let present = kinds.filter { o[$0] != nil }
             guard present.count == 1, let key = present.first, let kv = o[key] else {
                 fail(item, p, present.isEmpty ? "a gesture needs one of \(kinds.joined(separator: ", "))" : "a gesture takes one kind, found \(present.joined(separator: " and "))")
@@ -148,17 +156,27 @@ extension SceneReader {
                 guard let ho = r.object(hv, join(p, k), allowed: ["set", "animation", "haptic"], what: "a handler {set, animation, haptic}") else { return nil }
                 return r.eventBody(ho, join(p, k), inner)
             }
-            out.append(GestureSpec(kind: kind, onBegan: handler(&self, "onBegan"), onChanged: handler(&self, "onChanged"),
-                                   onEnded: handler(&self, "onEnded"), path: p))
+            var spec = GestureSpec(kind: kind, onBegan: handler(&self, "onBegan"), onChanged: handler(&self, "onChanged"),
+                                   onEnded: handler(&self, "onEnded"), path: p)
+            if let uv = o["onTouchUpInside"] {
+                if key == "press" { spec.onTouchUpInside = handler(&self, "onTouchUpInside") }
+                else { fail(uv, join(p, "onTouchUpInside"), "\"onTouchUpInside\" goes with \"press\"") }
+            }
+            out.append(spec)
         }
         return out
     }
 
     mutating func gestureKind(_ key: String, _ v: JSONValue, _ path: String) -> GestureSpec.Kind? {
         switch key {
-        case "press", "tap":
+        case "press":
+            // UIKit tracks a control's touch until it is about 70 pt outside the control's bounds: drag-exit
+            // and drag-enter fire there, not at the edge (reference interactions §3.1).
+            guard let o = object(v, path, allowed: ["trackingMargin"]) else { return nil }
+            return .press(trackingMargin: o["trackingMargin"].flatMap { number($0, join(path, "trackingMargin"), min: 0, max: 10_000) } ?? 70)
+        case "tap":
             _ = object(v, path, allowed: [])
-            return key == "press" ? .press : .tap
+            return .tap
         case "longPress":
             guard let o = object(v, path, allowed: ["minimumDuration", "maximumDistance"]) else { return nil }
             return .longPress(minimumDuration: o["minimumDuration"].flatMap { number($0, join(path, "minimumDuration"), min: 0, max: 3600) } ?? 0.5,

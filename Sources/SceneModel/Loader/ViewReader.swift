@@ -14,7 +14,7 @@ let viewTypeKeys: [String: [String]] = [
     "image": ["src", "contentMode", "resizable"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
     "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"],
-    "forEach": ["count", "as", "content"],
+    "forEach": ["count", "as", "content", "itemState"],
 ]
 
 /// Views may nest at most this deep.
@@ -126,7 +126,7 @@ extension SceneReader {
     }
 
     mutating func forEach(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> ChildSpec? {
-        guard let o = object(v, path, allowed: ["type", "count", "as", "content"]) else { return nil }
+        guard let o = object(v, path, allowed: ["type", "count", "as", "content", "itemState"]) else { return nil }
         var count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(maxViewCount)) }
         // A literal count must be whole: "2.5 copies" has no meaning (an expression's value is rounded down when evaluated).
         if case .constant(let n)? = count, n != n.rounded(.down), let cv = o["count"] {
@@ -143,6 +143,9 @@ extension SceneReader {
         }
         var inner = scope
         inner.loopVariables.append(name)
+        for d in itemStateDeclarations[path] ?? [] {
+            inner.itemState[d.name] = ItemStateSlot(base: d.base, count: d.count, type: d.type, loopDepth: inner.loopVariables.count - 1)
+        }
         guard let cv = require(o, "content", in: v, path) else { return nil }
         let content = view(cv, join(path, "content"), inner, depth: depth + 1)
         guard let c = count, let body = content else { return nil }

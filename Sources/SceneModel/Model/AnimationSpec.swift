@@ -6,6 +6,9 @@ public struct AnimationSpec: Sendable {
         case springPhysical(mass: Double, stiffness: Double, damping: Double)
         /// duration (s) and bounce.
         case springDuration(duration: Double, bounce: Double)
+        /// UIKit's duration spring (`UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)`):
+        /// settles at `duration` seconds; `dampingRatio` 0…1.
+        case springUIKit(duration: Double, dampingRatio: Double)
         /// Cubic Bézier control points and duration in seconds.
         case bezier(x1: Double, y1: Double, x2: Double, y2: Double, duration: Double)
     }

@@ -33,9 +33,14 @@ public struct EventBody: Sendable {
 /// `name: value` inside a `set`.
 public struct Assignment: Sendable {
     public var name: String
+    /// The state slot set; for item state, the slot of the first item's copy.
     public var slot: Int
     public var value: Dynamic<Value>
-    public init(name: String, slot: Int, value: Dynamic<Value>) { self.name = name; self.slot = slot; self.value = value }
+    /// For item state: the copy set is `slot + k`, k being the value in `index.slot` (the item's loop variable).
+    public var index: TypeEnvironment.Index?
+    public init(name: String, slot: Int, value: Dynamic<Value>, index: TypeEnvironment.Index? = nil) {
+        self.name = name; self.slot = slot; self.value = value; self.index = index
+    }
 }
 
 /// A repeating timer: ticks at start + k·interval (k = 1, 2, …), applies `body` each tick,

@@ -20,7 +20,10 @@ public struct InputSpec: Sendable {
 /// One entry of a view's `gestures` (§7).
 public struct GestureSpec: Sendable {
     public indirect enum Kind: Sendable {
-        case press
+        /// A UIControl-style press. `trackingMargin` (points) is how far outside the view's frame the finger
+        /// may go before the press ends (drag-exit), and within which it begins again (drag-enter) and a
+        /// lift counts as inside (touch-up-inside).
+        case press(trackingMargin: Double)
         case tap
         /// Seconds; points.
         case longPress(minimumDuration: Double, maximumDistance: Double)
@@ -32,5 +35,8 @@ public struct GestureSpec: Sendable {
     public var onBegan: EventBody?
     public var onChanged: EventBody?
     public var onEnded: EventBody?
+    /// `press` only: the finger lifted within the tracking bounds (UIControl's touch-up-inside), after
+    /// `onEnded`; also when it left and came back first.
+    public var onTouchUpInside: EventBody? = nil
     public var path: String
 }

@@ -83,9 +83,8 @@ extension Simulation {
         case .move:
             guard touch.isDown else { return }
             touch.track.add(time, s.point)
-            let inside = isInsideTouchedView(s.point, time: time)
             for k in touch.recognizers.indices where !touch.recognizers[k].failed {
-                try move(k, inside: inside, time: time)
+                try move(k, inside: isInsideTouchedView(s.point, margin: touch.recognizers[k].trackingMargin, time: time), time: time)
             }
         case .up:
             guard touch.isDown else { return }
@@ -94,9 +93,10 @@ extension Simulation {
         }
     }
 
-    func isInsideTouchedView(_ p: Point, time: Double) -> Bool {
+    /// Whether `p` is within `margin` points of the touched view's drawn frame.
+    func isInsideTouchedView(_ p: Point, margin: Double = 0, time: Double) -> Bool {
         guard let id = touch.identity else { return false }
-        return hitRegions(at: time).first(where: { $0.identity == id })?.contains(p) ?? false
+        return hitRegions(at: time).first(where: { $0.identity == id })?.contains(p, margin: margin) ?? false
     }
 
     /// Begins part `part` of recogniser `k` at `time`.
@@ -187,9 +187,11 @@ extension Simulation {
             let r = touch.recognizers[k]
             switch r.parts[r.part] {
             case .press:
+                // Pressed means inside the tracking bounds: the lift is UIControl's touch-up-inside.
                 if r.pressed {
                     touch.recognizers[k].pressed = false
                     try handle(k, "ended", r.spec.onEnded, time: time)
+                    if !r.isSequence { try handle(k, "touchUpInside", r.spec.onTouchUpInside, time: time) }
                 }
             case .tap:
                 if inside { try handle(k, "ended", r.spec.onEnded, time: time) }

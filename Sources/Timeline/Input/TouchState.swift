@@ -40,6 +40,11 @@ struct GestureRecognizerState {
         return [spec.kind]
     }
     var isSequence: Bool { if case .sequence = spec.kind { return true } else { return false } }
+    /// How far outside the view a press keeps tracking (points); 0 for other gestures.
+    var trackingMargin: Double {
+        if case .press(let margin) = parts[part] { return margin }
+        return 0
+    }
     var kindName: String {
         switch spec.kind {
         case .press: return "press"
