@@ -39,7 +39,7 @@ extension LayoutNode {
         }
         var textLayout: TextLayout?
         if case .text(let string, let spec, _) = view.kind {
-            textLayout = TextSizing(string, spec, measurer: env.measurer).layout(for: contentProposal)
+            textLayout = TextSizing(string, spec, measurer: env.measurer, canvasScale: env.canvasScale).layout(for: contentProposal)
         }
         let grid = PixelGrid(scale: env.canvasScale)
         return LaidOutView(identity: view.identity, kind: view.kind, modifiers: view.modifiers, frame: grid.snap(frame),

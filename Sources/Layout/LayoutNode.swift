@@ -72,7 +72,7 @@ final class LayoutNode {
         case .rect, .roundedRect, .capsule, .circle, .ellipse, .paint:
             return p.replacingUnspecified()
         case .text(let string, let spec, _):
-            return TextSizing(string, spec, measurer: env.measurer).size(p)
+            return TextSizing(string, spec, measurer: env.measurer, canvasScale: env.canvasScale).size(p)
         case .image(let image, let mode, let resizable, _):
             return ImageSizing(image: image, resizable: resizable, contentMode: mode,
                                canvasScale: env.canvasScale).size(for: p)

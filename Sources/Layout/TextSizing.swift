@@ -20,17 +20,21 @@ struct TextSizing {
     let fixedSize: FixedSizeAxes
     let measurer: any TextMeasurer
 
-    /// Widths within this many points of the ideal one count as the ideal width, so that a
-    /// proposal computed back from the text's own size (sums and differences in a stack) does
-    /// not wrap it over a rounding error.
-    static let tolerance = 1e-3
+    /// Widths and heights within this many points of the ideal ones count as the ideal ones, so that
+    /// a proposal computed back from the text's own size does not wrap or cut it over a rounding
+    /// error: one pixel of the canvas (1/scale points), since frames sit on the pixel grid and a
+    /// frame's edges may each round half a pixel inward (a text proposed its own snapped frame while
+    /// it moves, or in a stack that shares out snapped sizes, keeps its one line).
+    let tolerance: Double
 
-    init(_ string: String, _ spec: TextStyleSpec, measurer: any TextMeasurer) {
+    /// `canvasScale` is pixels per point, for the tolerance.
+    init(_ string: String, _ spec: TextStyleSpec, measurer: any TextMeasurer, canvasScale: Double) {
         self.string = string
         style = TextStyle(spec)
         base = TextLayout(spec)
         fixedSize = spec.fixedSize
         self.measurer = measurer
+        tolerance = canvasScale > 0 && canvasScale.isFinite ? Swift.max(1e-3, 1 / canvasScale) : 1e-3
     }
 
     /// The lines for proposal `p`: unconstrained when the ideal single line fits, otherwise
@@ -38,12 +42,12 @@ struct TextSizing {
     func layout(for p: ProposedSize) -> TextLayout {
         var l = base
         let ideal = measurer.measure(string, style: style, layout: l)
-        if !fixedSize.horizontal, let w = p.width, w.isFinite, ideal.width > w + Self.tolerance {
+        if !fixedSize.horizontal, let w = p.width, w.isFinite, ideal.width > w + tolerance {
             l.width = Swift.max(0, w)
         }
         // Without a width there is one line per paragraph and nothing to cut.
         if !fixedSize.vertical, l.width != nil, let h = p.height, h.isFinite,
-           measurer.measure(string, style: style, layout: l).height > h + Self.tolerance {
+           measurer.measure(string, style: style, layout: l).height > h + tolerance {
             l.height = Swift.max(0, h)
         }
         return l

@@ -57,6 +57,19 @@ final class TextSizingTests: XCTestCase {
         XCTAssertNil(t.textLayout?.width)
     }
 
+    /// A proposal less than one pixel short of the ideal width (what a snapped frame gives back to its
+    /// text: each edge may round half a pixel inward) keeps the single line; a whole pixel short wraps.
+    /// At scale 2 a pixel is 0.5 pt: 59.6 pt keeps "aaaa bbbb cc" (60 pt) on one line, 59.4 pt wraps it.
+    func testProposalWithinOnePixelKeepsOneLine() throws {
+        func laidOut(_ width: Double) throws -> LaidOutView {
+            let r = layout(label(TextStyleSpec(size: 10), ResolvedModifiers(frame: FrameSpec(width: width))),
+                           canvas: Size(300, 200), scale: 2, measurer: WrappingMeasurer())
+            return try XCTUnwrap(r.root.allViews.first { $0.identity == "t" })
+        }
+        XCTAssertNil(try laidOut(59.6).textLayout?.width, "0.4 pt short at scale 2 is within a pixel")
+        XCTAssertEqual(try laidOut(59.4).textLayout?.width, 59.4, "0.6 pt short is more than a pixel")
+    }
+
     /// `fixedSize` horizontal: the ideal single line whatever the width proposed.
     func testFixedSizeRefusesANarrowWidth() throws {
         var spec = TextStyleSpec(size: 10)
