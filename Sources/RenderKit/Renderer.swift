@@ -108,6 +108,8 @@ public final class Renderer: @unchecked Sendable {
                 return
             }
             let encoder = PNGEncoder(compression: options.compression)
+            // This worker's compressed bands: a frame recompresses only the bands that differ from recent frames'.
+            let bands = PNGBandCache()
             var previous: (list: DisplayList, bytes: [UInt8], hash: String)?
             while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
                 let i = indices[slot]
@@ -126,7 +128,7 @@ public final class Renderer: @unchecked Sendable {
                 } else {
                     let image = pipeline.raster(list, timings: &timings)
                     hash = pixelHash(image)
-                    do { bytes = try timings.measure(.encode) { try encoder.encode(image) } } catch {
+                    do { bytes = try timings.measure(.encode) { try encoder.encode(image, cache: bands) } } catch {
                         failure.set(.output("cannot encode frame \(i): \(error)"))
                         return
                     }
