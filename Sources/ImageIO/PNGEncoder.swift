@@ -28,13 +28,13 @@ public struct PNGEncoder: Sendable {
     public var bandHeight: Int
 
     /// The default `bandHeight`, in rows, chosen by measurement on the benchmark workload (see `PNGCompression`).
-    public static let defaultBandHeight = 32
+    public static let defaultBandHeight = 64
 
     /// The longest IDAT chunk we write, in bytes. Any length below 2³¹ is legal; splitting keeps every chunk small
     /// enough for streaming readers that buffer a whole chunk.
     static let maxIDATLength = 1 << 20
 
-    public init(compression: PNGCompression = .default, filter: PNGFilterStrategy = .adaptive,
+    public init(compression: PNGCompression = .default, filter: PNGFilterStrategy = .sampledPerBand,
                 colour: PNGColourPolicy = .automatic, bandHeight: Int = PNGEncoder.defaultBandHeight) {
         self.compression = compression
         self.filter = filter
