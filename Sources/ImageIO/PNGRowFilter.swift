@@ -12,7 +12,8 @@ public enum PNGFilterStrategy: Sendable, Hashable {
     /// The same filter on every row (for tests and for comparing); a band's first row uses
     /// `PNGBandFilter.firstRowFilter` of it.
     case fixed(PNGRowFilter)
-    /// One filter per band of rows: the one with the smallest minimum-sum cost over a few sampled rows of the band.
+    /// One filter per band of rows, chosen on a few sampled rows by how many bytes it leaves that repeat neither the
+    /// left pixel nor the row above (see `PNGBandFilter.sampledChoice`); measured in `PNGEncoder`'s notes.
     case sampledPerBand
 }
 
