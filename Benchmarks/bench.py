@@ -342,10 +342,10 @@ def compare(a_path, b_path):
     ra, rb = rows(a), rows(b)
     ra.update(window_rows(a))
     rb.update(window_rows(b))
-    print(f"{'':20}{a['commit']:>14}{b['commit']:>14}{'new/old':>10}")
+    print(f"{'':28}{a['commit']:>14}{b['commit']:>14}{'new/old':>10}")
     for k in ra:
         if k in rb:
-            print(f"{k:20}{ra[k]:14.3f}{rb[k]:14.3f}{(rb[k] / ra[k] if ra[k] else float('nan')):10.3f}")
+            print(f"{k:28}{ra[k]:14.3f}{rb[k]:14.3f}{(rb[k] / ra[k] if ra[k] else float('nan')):10.3f}")
 
 
 def main():

@@ -3,7 +3,12 @@ import Geometry
 /// Which PNG colour type the encoder writes.
 public enum PNGColourPolicy: Sendable, Hashable {
     /// RGB (colour type 2) when every pixel's alpha is 255, else RGBA (type 6): decided per image from its pixels.
-    /// Opaque frames lose nothing and their files are about a quarter smaller.
+    /// Opaque frames lose nothing and their files are smaller (11 % on the benchmark workload).
+    ///
+    /// Per image rather than per scene from its background: a transparent background can still give an opaque frame
+    /// (a full-canvas view covers it). An opaque background does always give opaque frames today (layers reach the
+    /// canvas with OVER, which never lowers alpha; DEST_IN masks and clips act inside offscreen layers only), but the
+    /// scan (`isOpaque`, ≈1 ms a frame) stays exact if a blend mode that clears is ever added.
     case automatic
     /// Always RGBA (colour type 6), e.g. for animations whose frames must all share one header.
     case rgba
