@@ -7,10 +7,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them,
-# fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
-# monospaced; see docs/fonts.md); chromium for the preview page test (docs/previews.md).
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libfontconfig-dev \
+# System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them
+# (zlib to combine their bands' Adler-32 checksums), fontconfig and the fonts scenes render with
+# (Inter for the default design, DejaVu for serif and monospaced; see docs/fonts.md); chromium for
+# the preview page test (docs/previews.md).
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev zlib1g-dev libfontconfig-dev \
 	fonts-inter fonts-dejavu-core fonts-quicksand python3 chromium
 DEPS_STAMP := .build/.deps-installed
 
