@@ -7,10 +7,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them,
-# fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
+# System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them
+# (zlib to combine their bands' Adler-32 checksums), fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
 # monospaced, Quicksand for rounded; see docs/fonts.md). `make build` and `make demo` need only these.
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev libfontconfig-dev \
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev zlib1g-dev libfontconfig-dev \
 	fonts-inter fonts-dejavu-core fonts-quicksand
 # The tests also need independent tools: Pillow decodes PNGs and the preview's APNG, jsonschema validates
 # every scene against Scenes/scene.schema.json, chromium runs the preview page (docs/previews.md).

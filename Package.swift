@@ -22,8 +22,10 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // zlib only for adler32_combine (libdeflate has no combine); libpng-dev already depends on zlib1g-dev.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo"]),
-        .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate"]),
+        .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"]),
         .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
         .target(name: "RenderKit", dependencies: [
             "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot",
@@ -32,6 +34,8 @@ let package = Package(
             "RenderKit", "Geometry",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
+        .executableTarget(name: "png-bench", dependencies: ["ImageIO", "Geometry"], path: "Benchmarks/PNGBench"),
         // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`
         // rebuilds them with -sanitize=fuzzer -DFUZZING into .build/fuzz and runs libFuzzer.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),

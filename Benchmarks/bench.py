@@ -5,7 +5,15 @@ skia-python and pycairo peers in the same invocation, with the same frame count 
 Prints and writes (Benchmarks/results/<time>-<commit>.json) frames per second end to end,
 per-stage milliseconds, peak memory (GNU time's maximum resident set size), PNG bytes, the
 ratios to the peers, the blur stage at sigma = 240 px against sigma = 8 px, peak memory at
-60 and 600 frames, and whether every --jobs gives the same bytes.
+60 and 600 frames, and whether every --jobs gives the same bytes. Two workloads, each with
+both peers run in the same invocation: the dynamic window (frames 0-119, the charge, where
+every frame changes) and the whole run (--frames, 360 by default). It also checks that
+render draws the peers' picture: render's and pycairo's frames of the same index differ
+by a mean of at most 1/255 per channel (decoded with Pillow and numpy).
+
+Note: if the scene format gains a shadow "shadowMode" key whose default is not
+"independent", the workload's shadowed view must say "shadowMode": "independent" so that it
+keeps drawing the peers' picture (the pixel check above catches a drift).
 
     Benchmarks/bench.py [--frames 360] [--jobs 2] [--render .build/release/render]
                         [--peers skia,cairo] [--keep DIR] [--quick]
@@ -25,6 +33,8 @@ PEER_DIRS = [os.environ.get("BENCH_PEER_DIR", ""), os.path.join(ROOT, "..", "sha
              os.path.join(ROOT, "shared", "bench"), "/work/shared/bench", HERE]
 TIME = "/usr/bin/time"
 STAGES = ["timeline", "layout", "displayList", "raster", "blur", "encode", "write"]
+WINDOW = 120  # frames 0-119: the charge, where every frame differs from the one before
+PIXEL_CHECK_FRAMES = [0, 30, 60, 90, 119, 200, 359]
 
 
 def run_timed(cmd):
@@ -102,6 +112,59 @@ def peer(args, name, out, frames, jobs):
             "peak_rss_mib": rss / 1024, "png_bytes": png_bytes(out)}
 
 
+def pixel_difference(ours, theirs, indices):
+    """Mean absolute difference per channel (0-255 units) between render's and a peer's frames of the
+    same index, averaged over the frames both wrote; None if Pillow or numpy is missing."""
+    try:
+        import numpy as np
+        from PIL import Image
+    except ImportError:
+        return None
+    diffs = {}
+    for i in indices:
+        name = f"frame_{i:05d}.png"
+        a, b = os.path.join(ours, name), os.path.join(theirs, name)
+        if not (os.path.exists(a) and os.path.exists(b)):
+            continue
+        x = np.asarray(Image.open(a).convert("RGBA"), dtype=np.float64)
+        y = np.asarray(Image.open(b).convert("RGBA"), dtype=np.float64)
+        if x.shape != y.shape:
+            diffs[i] = [255.0] * 4
+            continue
+        diffs[i] = [float(v) for v in np.abs(x - y).mean(axis=(0, 1))]
+    if not diffs:
+        return None
+    worst = max(max(v) for v in diffs.values())
+    return {"per_frame_mean_abs_rgba": {str(k): v for k, v in diffs.items()}, "worst_channel_mean": worst,
+            "within_1_of_255": worst <= 1.0}
+
+
+def workload(args, tmp, label, scene, frames, render_extra=()):
+    """render and the peers on the same frames, in this invocation."""
+    d = lambda *p: os.path.join(tmp, label + "-" + p[0])
+    w = {"frames": frames}
+    print(f"bench: {label}: render, {frames} frames …", flush=True)
+    w["render"] = render(args, scene, d("render"), args.jobs, render_extra)
+    for name in args.peers:
+        print(f"bench: {label}: peer {name} …", flush=True)
+        w["peer_" + name] = peer(args, name, d(name), frames, args.jobs)
+    w["ratios"] = ratios(w)
+    if "cairo" in args.peers:
+        w["pixels_vs_pycairo"] = pixel_difference(d("render"), d("cairo"), [i for i in PIXEL_CHECK_FRAMES if i < frames])
+    return w
+
+
+def ratios(w):
+    out = {}
+    for name in ("skia", "cairo"):
+        p = w.get("peer_" + name)
+        if p and "fps" in p:
+            out[f"fps_ratio_{name}"] = w["render"]["fps"] / p["fps"]
+            out[f"wall_ratio_{name}"] = p["wall_s"] / w["render"]["wall_s"]
+            out[f"bytes_ratio_{name}"] = w["render"]["png_bytes"] / p["png_bytes"]
+    return out
+
+
 def same_bytes(a, b):
     names = sorted(f for f in os.listdir(a) if f.endswith(".png"))
     if names != sorted(f for f in os.listdir(b) if f.endswith(".png")):
@@ -129,14 +192,18 @@ def bench(args):
     scene = WORKLOAD if args.frames == 360 else scene_variant(tmp, "glow-unlock", frames=args.frames)
 
     print(f"bench: workload {args.frames} frames, --jobs {args.jobs} (results in {tmp})", flush=True)
-    r["render"] = render(args, scene, d("render"), args.jobs)
-    for name in args.peers:
-        print(f"bench: peer {name} …", flush=True)
-        r["peer_" + name] = peer(args, name, d(name), args.frames, args.jobs)
+    if args.frames > WINDOW:
+        # The dynamic window: the same scene, only frames 0-119 (so the timeline is the whole one's).
+        r["window"] = workload(args, tmp, "window", WORKLOAD if args.frames == 360 else scene, WINDOW,
+                               ["--frames", f"0-{WINDOW - 1}"])
+    whole = workload(args, tmp, "whole", scene, args.frames)
+    for k in ("render", "pixels_vs_pycairo") + tuple("peer_" + n for n in args.peers):
+        if k in whole:
+            r[k] = whole[k]
 
     print("bench: same bytes at --jobs 1 …", flush=True)
     r["render_jobs1"] = render(args, scene, d("render-jobs1"), 1)
-    r["identical_across_jobs"] = same_bytes(d("render"), d("render-jobs1"))
+    r["identical_across_jobs"] = same_bytes(d("whole-render"), d("render-jobs1"))
 
     # The blur stage alone: one shadow at sigma = 240 px and at sigma = 8 px (radius 80 and
     # 8/3 pt at scale 3), over the charge frames (31-126), which all differ, so none is reused.
@@ -182,34 +249,46 @@ def goals(r):
          "identical_across_jobs": r["identical_across_jobs"],
          "blur_ratio_under_2": r["blur"]["ratio"] < 2,
          "layer_blur_ratio_under_2": r["blur"]["layer_ratio"] < 2}
-    for name in ("skia", "cairo"):
-        p = r.get("peer_" + name)
-        if p and "fps" in p:
-            g[f"fps_ratio_{name}"] = ours["fps"] / p["fps"]
-            g[f"bytes_ratio_{name}"] = ours["png_bytes"] / p["png_bytes"]
+    g.update(ratios(r))
+    if r.get("pixels_vs_pycairo"):
+        g["pixels_within_1_of_255_of_pycairo"] = r["pixels_vs_pycairo"]["within_1_of_255"]
     if "fps_ratio_skia" in g:
         g["fps_at_least_8x_skia"] = g["fps_ratio_skia"] >= 8
         g["bytes_at_most_1.25x_skia"] = g["bytes_ratio_skia"] <= 1.25
     r["goals"] = g
 
 
-def report(r):
-    o = r["render"]
-    print(f"\n== glow-unlock: {r['frames']} frames, --jobs {r['jobs']} ({r['cores']} cores), commit {r['commit']}")
-    print(f"{'':14}{'frames/s':>10}{'wall s':>9}{'peak MiB':>10}{'PNG bytes':>13}{'x bytes':>9}")
-    rows = [("render", o)] + [(n, r[k]) for n, k in (("skia-python", "peer_skia"), ("pycairo", "peer_cairo")) if k in r]
+def report_workload(title, w):
+    o = w["render"]
+    print(f"\n== {title}")
+    print(f"{'':14}{'frames/s':>10}{'wall s':>9}{'peak MiB':>10}{'PNG bytes':>13}{'render x':>10}{'x wall':>8}")
+    rows = [("render", o)] + [(n, w[k]) for n, k in (("skia-python", "peer_skia"), ("pycairo", "peer_cairo")) if k in w]
     for name, x in rows:
         if "error" in x:
             print(f"{name:14}{x['error']}")
             continue
         print(f"{name:14}{x['fps']:10.2f}{x['wall_s']:9.2f}{x['peak_rss_mib']:10.1f}{x['png_bytes']:13,}"
-              f"{o['png_bytes'] / x['png_bytes']:9.3f}")
-    print("(render: frames / wall time of the whole process; peers: their own figure, which leaves out Python's start-up)")
-    print(f"\nrender stages ({o['drawn']} frames drawn, {o['reused']} reused; ms):")
+              f"{o['png_bytes'] / x['png_bytes']:10.3f}{x['wall_s'] / o['wall_s']:8.2f}")
+    print("(render x: render's bytes / theirs; x wall: their wall time / render's, both from this invocation;")
+    print(" frames/s: render's over its whole process, the peers' their own figure without Python's start-up)")
+    print(f"render stages ({o['drawn']} frames drawn, {o['reused']} reused; ms):")
     print(f"  {'stage':12}{'total':>10}{'per drawn':>11}{'per frame':>11}")
     for s in STAGES:
         t = o["stage_ms_total"].get(s, 0)
         print(f"  {s:12}{t:10.1f}{t / max(o['drawn'], 1):11.2f}{t / o['frames']:11.2f}")
+    px = w.get("pixels_vs_pycairo")
+    if px:
+        print(f"pixels vs pycairo: worst mean |difference| of a channel {px['worst_channel_mean']:.3f}/255 over frames "
+              f"{', '.join(px['per_frame_mean_abs_rgba'])} (goal <= 1): {'met' if px['within_1_of_255'] else 'NOT met'}")
+
+
+def report(r):
+    if "window" in r:
+        report_workload(f"glow-unlock dynamic window: frames 0-{WINDOW - 1}, --jobs {r['jobs']} ({r['cores']} cores), "
+                        f"commit {r['commit']}", r["window"])
+    report_workload(f"glow-unlock whole: {r['frames']} frames, --jobs {r['jobs']} ({r['cores']} cores), commit {r['commit']}",
+                    r)
+    print()
     g = r["goals"]
     print(f"\nblur stage, one shadow, ms per frame: sigma 240 px {r['blur']['sigma240_ms_per_frame']:.2f}, "
           f"sigma 8 px {r['blur']['sigma8_ms_per_frame']:.2f}, ratio {r['blur']['ratio']:.2f} (output area grows with 3 sigma)")
@@ -250,11 +329,23 @@ def compare(a_path, b_path):
                 out[f"x {n} frames/s"] = r["goals"][f"fps_ratio_{n}"]
                 out[f"x {n} bytes"] = r["goals"][f"bytes_ratio_{n}"]
         return out
+    def window_rows(r):
+        w = r.get("window")
+        if not w:
+            return {}
+        o = w["render"]
+        out = {"window frames/s": o["fps"], "window PNG bytes": o["png_bytes"]}
+        out.update({f"window {s} ms/drawn": o["stage_ms_per_drawn_frame"].get(s, 0) for s in STAGES})
+        for k, v in w.get("ratios", {}).items():
+            out["window " + k] = v
+        return out
     ra, rb = rows(a), rows(b)
-    print(f"{'':20}{a['commit']:>14}{b['commit']:>14}{'new/old':>10}")
+    ra.update(window_rows(a))
+    rb.update(window_rows(b))
+    print(f"{'':28}{a['commit']:>14}{b['commit']:>14}{'new/old':>10}")
     for k in ra:
         if k in rb:
-            print(f"{k:20}{ra[k]:14.3f}{rb[k]:14.3f}{(rb[k] / ra[k] if ra[k] else float('nan')):10.3f}")
+            print(f"{k:28}{ra[k]:14.3f}{rb[k]:14.3f}{(rb[k] / ra[k] if ra[k] else float('nan')):10.3f}")
 
 
 def main():

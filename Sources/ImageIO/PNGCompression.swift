@@ -1,7 +1,7 @@
 /// How hard the PNG encoder's deflate stage works. Levels are libdeflate's (1…12; zlib's scale is 1…9).
 ///
-/// Chosen by measurement on a realistic 1170×2532 RGBA frame (dark background, wide violet glow, white antialiased
-/// text strokes), adaptive row filters (≈10 ms of each total), release build, one core of the shared 2-core machine.
+/// Chosen by measurement (before bands, RGB and per-band filters: see `PNGEncoder` for those) on a realistic
+/// 1170×2532 RGBA frame (dark background, wide violet glow, white antialiased text strokes), adaptive row filters (≈10 ms of each total), release build, one core of the shared 2-core machine.
 /// libpng's default — zlib level 6 with all filters, which is what Skia's default PNG encoder does — wrote
 /// 484,632 bytes in 360–490 ms. libdeflate, total encode time and size relative to libpng:
 ///

@@ -9,8 +9,12 @@ public enum PNGFilterStrategy: Sendable, Hashable {
     /// Per row, the filter whose output has the smallest sum of |signed byte| — libpng's classic heuristic, which Skia's
     /// default also uses. Small signed residues mean the row is well predicted, which deflate turns into short codes.
     case adaptive
-    /// The same filter on every row (for tests and for comparing).
+    /// The same filter on every row (for tests and for comparing); a band's first row uses
+    /// `PNGBandFilter.firstRowFilter` of it.
     case fixed(PNGRowFilter)
+    /// One filter per band of rows, chosen on a few sampled rows by how many bytes it leaves that repeat neither the
+    /// left pixel nor the row above (see `PNGBandFilter.sampledChoice`); measured in `PNGEncoder`'s notes.
+    case sampledPerBand
 }
 
 /// Filtering kernels over raw pointers. They run once per byte of every frame, so they avoid bounds checks and
@@ -30,6 +34,14 @@ enum PNGRowFilterKernels {
         var sum: UInt32 = 0
         for i in 0..<n { sum &+= cost(row[i]) }
         return sum
+    }
+
+    /// Copies the RGB bytes of `width` RGBA pixels to `out` (3 bytes per pixel), dropping alpha.
+    @inline(__always)
+    static func packRGB(_ rgba: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, width: Int) {
+        for x in 0..<width {
+            out[3 * x] = rgba[4 * x]; out[3 * x + 1] = rgba[4 * x + 1]; out[3 * x + 2] = rgba[4 * x + 2]
+        }
     }
 
     /// Filters one row of `count` bytes into `out` with `filter`. `prev` is the row above (all zeros for the first row).

@@ -19,7 +19,8 @@ public enum PreviewAPNG {
         guard frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
             throw Failure(description: "all frames of an animation must have the same size")
         }
-        let encoder = PNGEncoder(compression: compression)
+        // RGBA for every frame: the frames share the first one's IHDR, so they must share its colour type.
+        let encoder = PNGEncoder(compression: compression, colour: .rgba)
         var out = PreviewChunks()
         var sequence: UInt32 = 0
         for (k, frame) in frames.enumerated() {

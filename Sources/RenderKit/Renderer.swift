@@ -105,6 +105,8 @@ public final class Renderer: @unchecked Sendable {
                 return
             }
             let encoder = PNGEncoder(compression: options.compression)
+            // This worker's compressed bands: a frame recompresses only the bands that differ from recent frames'.
+            let bands = PNGBandCache()
             var previous: (bytes: [UInt8], hash: String)?
             while let slot = next.take(), !failure.isSet, !cancellation.isCancelled {
                 let i = indices[slot]
@@ -120,7 +122,7 @@ public final class Renderer: @unchecked Sendable {
                     bytes = p.bytes; hash = p.hash; reused = true
                 } else {
                     hash = pixelHash(frame.image)
-                    do { bytes = try drawer.timings.measure(.encode) { try encoder.encode(frame.image) } } catch {
+                    do { bytes = try drawer.timings.measure(.encode) { try encoder.encode(frame.image, cache: bands) } } catch {
                         failure.set(.output("cannot encode frame \(i): \(error)"))
                         return
                     }

@@ -4,13 +4,14 @@ import XCTest
 
 /// What a render writes: frame files, manifest.json, events.json.
 final class RenderOutputTests: CLITestCase {
-    func testWritesEveryFrameWithFiveDigitNamesAndRGBAAtCanvasTimesScale() throws {
+    func testWritesEveryFrameWithFiveDigitNamesAndRGBWhenOpaqueAtCanvasTimesScale() throws {
         let scene = try writeScene(TinyScenes.moving)
         let out = path("out")
         try expect(0, [scene, "--out", out, "--quiet", "--scale", "2"])
         // 0.6 s × 60 fps = 36 frames.
         XCTAssertEqual(try files(in: out), (frameNames(0..<36) + ["events.json", "manifest.json"]).sorted())
-        // PNG header read by hand: signature, then IHDR width, height (big-endian), bit depth 8, colour type 6 (RGBA).
+        // PNG header read by hand: signature, then IHDR width, height (big-endian), bit depth 8, colour type 2 (RGB):
+        // the background is opaque, so is every frame.
         let png = [UInt8](try bytes(out + "/frame_00000.png"))
         XCTAssertEqual(Array(png[0..<8]), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         XCTAssertEqual(String(decoding: png[12..<16], as: UTF8.self), "IHDR")
@@ -18,7 +19,19 @@ final class RenderOutputTests: CLITestCase {
         XCTAssertEqual(be(16), 80)
         XCTAssertEqual(be(20), 60)
         XCTAssertEqual(png[24], 8)
+        XCTAssertEqual(png[25], 2)
+    }
+
+    /// With no background the canvas is transparent around the circle: colour type 6 (RGBA), alpha kept exactly.
+    func testFramesWithTransparencyAreRGBA() throws {
+        let scene = try writeScene(TinyScenes.moving.replacingOccurrences(of: ", \"background\": \"#000000\"", with: ""))
+        let out = path("out")
+        try expect(0, [scene, "--out", out, "--quiet"])
+        let png = [UInt8](try bytes(out + "/frame_00000.png"))
         XCTAssertEqual(png[25], 6)
+        let image = try PNGDecoder().decode(png)
+        XCTAssertEqual(image.pixels[3], 0, "the corner is transparent")
+        XCTAssertFalse(image.isOpaque)
     }
 
     func testManifestListsEveryFrameWithAHashThatFollowsThePixels() throws {

@@ -69,11 +69,13 @@ final class PNGStructureTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder().decode(try PNGEncoder(compression: .fast).encode(image)), image)
     }
 
-    func testFixedFilterIsWrittenOnEveryRow() throws {
+    func testFixedFilterIsWrittenOnEveryRowButABandsFirst() throws {
         let image = TestImages.noise(9, 6, seed: 3)
         for f in PNGRowFilter.allCases {
             let rows = try filteredRows(try PNGEncoder(filter: .fixed(f)).encode(image), width: 9, height: 6)
-            XCTAssertEqual(rows.map { $0[0] }, Array(repeating: f.rawValue, count: 6))
+            // The first row of a band (here the only band) does not look at the row above: Up → None, Average and Paeth → Sub.
+            let first: UInt8 = [.none, .up].contains(f) ? 0 : 1
+            XCTAssertEqual(rows.map { $0[0] }, [first] + Array(repeating: f.rawValue, count: 5))
         }
     }
 
@@ -110,11 +112,34 @@ final class PNGStructureTests: XCTestCase {
             rows.append((0..<rowBytes).map { UInt8(base + 3 * ($0 / 4)) }); expected.append(1)
         }
         let image = RGBAImage(width: width, height: rows.count, pixels: rows.flatMap { $0 })
-        let png = try PNGEncoder().encode(image)
+        let png = try PNGEncoder(filter: .adaptive).encode(image)
         let chosen = try filteredRows(png, width: width, height: rows.count).map { $0[0] }
         for (y, want) in expected.enumerated() {
             if let want { XCTAssertEqual(chosen[y], want, "row \(y)") }
         }
+        XCTAssertEqual(try PNGDecoder().decode(png), image)
+    }
+
+    /// Per band, one filter: horizontal ramps whose slope and base alternate between rows are predicted exactly by Sub
+    /// (and Paeth, which loses the tie to the earlier filter), not by None, Up or Average; and a band
+    /// of one noise row repeated is predicted exactly by None (every row repeats the one above; None wins the tie
+    /// with Up). The first row of each band is filtered without the row above.
+    func testSampledPerBandPicksOneFilterPerBand() throws {
+        let width = 24, rowBytes = 96
+        var rng = SeededGenerator(seed: 5)
+        let noise = (0..<rowBytes).map { k in k % 4 == 3 ? 200 : rng.byte() }
+        var rows: [[UInt8]] = []
+        func ramp(_ y: Int, _ k: Int) -> UInt8 {
+            if k % 4 == 3 { return 200 }
+            let x = k / 4
+            return UInt8(y % 2 == 0 ? 2 * x : 50 + 3 * x)
+        }
+        for y in 0..<10 { rows.append((0..<rowBytes).map { ramp(y, $0) }) }
+        for _ in 0..<10 { rows.append(noise) }
+        let image = RGBAImage(width: width, height: 20, pixels: rows.flatMap { $0 })
+        let png = try PNGEncoder(filter: .sampledPerBand, bandHeight: 10).encode(image)
+        let chosen = try filteredRows(png, width: width, height: 20).map { $0[0] }
+        XCTAssertEqual(chosen, [1] + Array(repeating: 1, count: 9) + [0] + Array(repeating: 0, count: 9))
         XCTAssertEqual(try PNGDecoder().decode(png), image)
     }
 }

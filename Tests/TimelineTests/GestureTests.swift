@@ -25,8 +25,9 @@ func finalValue(_ s: Scene, _ h: StateHistory, _ name: String) -> Value? {
 }
 
 final class GestureTests: XCTestCase {
-    /// A press that slides off the view ends at the exit (the calculator button's drag-exit), and
-    /// the tap that would have fired on an up inside does not.
+    /// A press that slides off the view ends at the exit (the calculator button's drag-exit: more than
+    /// 70 pt outside the view's bounds, where UIKit tracks a control's touch), and neither the press's
+    /// touch-up-inside nor the tap fires on the up outside.
     func testPressReleasedOutsideCancels() throws {
         let s = try scene("""
         {"scene": 1, "canvas": {"width": 300, "height": 300}, "duration": 2,
@@ -36,29 +37,35 @@ final class GestureTests: XCTestCase {
              {"press": {}, "onBegan": {"set": {"lit": 1}}, "onEnded": {"set": {"lit": 0}, "animation": {"easeOut": 0.5}}},
              {"tap": {}, "onEnded": {"set": {"taps": "=taps + 1"}}}]},
          "input": [
-           {"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [90, 50]}, {"at": 0.4, "move": [150, 50]},
+           {"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [165, 50]}, {"at": 0.4, "move": [180, 50]},
            {"at": 0.5, "up": true},
            {"at": 1.0, "tap": [50, 50]}]}
         """)
         let h = try StateHistory(scene: s, horizon: 2, hitTester: SquareHitTester())
-        // Began on down, changed while inside, ended at the exit (0.4), nothing at the up outside;
-        // the later tap inside counts once.
+        // Began on down, still pressed 65 pt out (0.3), ended at the exit 80 pt out (0.4), nothing at the
+        // up outside; the later tap inside counts once and is a touch-up-inside of the press.
         XCTAssertEqual(phases(h), ["press.began@0.200", "press.changed@0.300", "press.ended@0.400",
-                                   "press.began@1.000", "press.ended@1.000", "tap.ended@1.000"])
+                                   "press.began@1.000", "press.ended@1.000", "press.touchUpInside@1.000", "tap.ended@1.000"])
         XCTAssertEqual(finalValue(s, h, "taps"), .number(1))
     }
 
-    /// Drag-exit ends the press and drag-enter begins it again.
+    /// Drag-exit ends the press and drag-enter begins it again; a touch that left and came back and lifts
+    /// inside is a touch-up-inside (UIControl), with the default 70 pt margin and with an explicit one.
     func testPressReentersOnDragEnter() throws {
-        let s = try scene("""
-        {"scene": 1, "canvas": {"width": 300, "height": 300}, "duration": 2, "state": {"lit": 0},
-         "body": {"type": "rect", "frame": {"width": 100, "height": 100},
-           "gestures": [{"press": {}, "onBegan": {"set": {"lit": 1}}, "onEnded": {"set": {"lit": 0}}}]},
-         "input": [{"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [150, 50]}, {"at": 0.4, "move": [60, 50]},
-                   {"at": 0.5, "up": true}]}
-        """)
-        let h = try StateHistory(scene: s, horizon: 2, hitTester: SquareHitTester())
-        XCTAssertEqual(phases(h), ["press.began@0.200", "press.ended@0.300", "press.began@0.400", "press.ended@0.500"])
+        for (press, out, back) in [("{}", 180, 160), (#"{"trackingMargin": 0}"#, 101, 99)] {
+            let s = try scene("""
+            {"scene": 1, "canvas": {"width": 300, "height": 300}, "duration": 2, "state": {"lit": 0, "typed": 0},
+             "body": {"type": "rect", "frame": {"width": 100, "height": 100},
+               "gestures": [{"press": \(press), "onBegan": {"set": {"lit": 1}}, "onEnded": {"set": {"lit": 0}},
+                             "onTouchUpInside": {"set": {"typed": "=typed + 1"}}}]},
+             "input": [{"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [\(out), 50]}, {"at": 0.4, "move": [\(back), 50]},
+                       {"at": 0.5, "up": true}]}
+            """)
+            let h = try StateHistory(scene: s, horizon: 2, hitTester: SquareHitTester())
+            XCTAssertEqual(phases(h), ["press.began@0.200", "press.ended@0.300", "press.began@0.400", "press.ended@0.500",
+                                       "press.touchUpInside@0.500"], press)
+            XCTAssertEqual(finalValue(s, h, "typed"), .number(1), press)
+        }
     }
 
     static let charge = """
