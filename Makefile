@@ -32,10 +32,21 @@ endef
 .PHONY: all deps test-deps build debug test demo bench clean fuzz
 all: build
 
+# glib's pkg-config Cflags carry -pthread, which SwiftPM refuses with a "prohibited flag" warning on
+# every build (and drops). The same flags without it, in a pangocairo.pc that PKG_CONFIG_PATH puts
+# first, keep the build quiet; Swift code gets its threads from Dispatch and Foundation, and none of
+# the C headers we import needs -pthread's macros. A plain `swift build` still works (with the warning).
+PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
 	$(call apt_install_missing,$(APT_PACKAGES))
-	@mkdir -p .build && touch $@
+	@mkdir -p $(PKGCONFIG_DIR)
+	@env -u PKG_CONFIG_PATH sh -c 'printf "Name: pangocairo\nDescription: pangocairo without -pthread (see the Makefile)\nVersion: %s\nCflags: %s\nLibs: %s\n" \
+		"$$(pkg-config --modversion pangocairo)" "$$(pkg-config --cflags pangocairo | sed "s/-pthread//g")" \
+		"$$(pkg-config --libs pangocairo)"' > $(PKGCONFIG_DIR)/pangocairo.pc
+	@touch $@
 
 test-deps: $(TEST_DEPS_STAMP)
 $(TEST_DEPS_STAMP): $(DEPS_STAMP)
