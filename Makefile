@@ -2,7 +2,7 @@
 #   make demo   install system packages, build (release), render Scenes/unlock.json into Output/unlock/
 #   make test   install system packages, build, run every test
 #   make bench  benchmark against the skia-python and pycairo peers
-#   make fuzz   fuzz the scene loader, expression parser and PNG reader (FUZZ_SECONDS each; docs/limits.md)
+#   make fuzz   fuzz the scene loader, expression parser, PNG reader and whole pipeline (FUZZ_SECONDS each; docs/limits.md)
 SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
@@ -77,9 +77,11 @@ bench: build
 # normal build is untouched. New corpus entries go to .build/fuzz/corpus/<target>, crashes to
 # .build/fuzz/crashes/; replay one with `swift build --product <target> && .build/debug/<target> FILE`.
 FUZZ_SECONDS ?= 60
+# Which targets `make fuzz` builds and runs (FUZZ_TARGETS=fuzz-pipeline make fuzz runs one).
+FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-pipeline
 FUZZ_FLAGS := -c release --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 fuzz: deps
-	@for t in fuzz-scene-loader fuzz-expression fuzz-png; do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
+	@for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
 	@mkdir -p .build/fuzz/crashes
 	@run() { t=$$1; shift; mkdir -p .build/fuzz/corpus/$$t; echo "== $$t ($(FUZZ_SECONDS) s, log .build/fuzz/$$t.log)"; \
 		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t .build/fuzz/corpus/$$t "$$@" \
@@ -88,9 +90,11 @@ fuzz: deps
 		grep -E '^(Done |stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|SUMMARY|.*Test unit written)|INITED' .build/fuzz/$$t.log; \
 		return $$rc; }; \
 	status=0; \
-	run fuzz-scene-loader -dict=Fuzz/scene.dict -max_len=65536 Scenes Tests/SceneModelTests/BadScenes || status=1; \
-	run fuzz-expression -max_len=4200 Fuzz/Seeds/expressions || status=1; \
-	run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; \
+	want() { case " $(FUZZ_TARGETS) " in *" $$1 "*) return 0;; *) return 1;; esac; }; \
+	want fuzz-scene-loader && { run fuzz-scene-loader -dict=Fuzz/scene.dict -max_len=65536 Scenes Tests/SceneModelTests/BadScenes || status=1; }; \
+	want fuzz-expression && { run fuzz-expression -max_len=4200 Fuzz/Seeds/expressions || status=1; }; \
+	want fuzz-png && { run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; }; \
+	want fuzz-pipeline && { run fuzz-pipeline -dict=Fuzz/scene.dict -max_len=65536 -timeout=20 Scenes docs/examples || status=1; }; \
 	exit $$status
 
 clean:

@@ -42,6 +42,7 @@ let package = Package(
         .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
         .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
+        .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "RenderKit", "SceneModel"], path: "Fuzz/Pipeline"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
