@@ -17,12 +17,29 @@ final class FluidInteractionTests: XCTestCase {
         let pull = finger(0.5, 300, 560, 0.6, 1.0)
         XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 60).y, pow(pull, 0.7), accuracy: 1e-9)
         XCTAssertGreaterThan(pull, 150) // the finger is far ahead of the content
-        // Drag 2 (1.9 s, 600 → 400) scrolls 200 pt within bounds and stays there.
-        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 150).y, -200, accuracy: 1e-9)
-        // Drag 3 (2.9 s, 620 → 270 over 0.6 s) goes past the end at −300: at 3.4 s (frame 204).
-        let raw = -200 + finger(2.9, 620, 270, 0.6, 3.4)
-        XCTAssertLessThan(raw, -300)
-        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 204).y, -300 - pow(-300 - raw, 0.7), accuracy: 1e-9)
+        // The lower bound is where the content's end meets the viewport's bottom: 844 − the list's height.
+        let listHeight = try XCTUnwrap(r.viewFrames(frame: 0)["list"]).height
+        let bound = 844 - listHeight
+        XCTAssertEqual(bound, -107, accuracy: 1e-9, "951 pt of content in an 844 pt viewport")
+        // Drags 2 (1.9 s, 600 → 400 over 0.5 s, from rest at 0) and 3 (2.9 s, 620 → 270 over 0.6 s, from
+        // rest at the bound, where drag 2's release put it): frame by frame, the list follows the finger
+        // until the content's end reaches the viewport's bottom, and past that moves by pow(overshoot, 0.7).
+        for (at, from, to, d, start) in [(1.9, 600.0, 400.0, 0.5, 0.0), (2.9, 620, 270, 0.6, bound)] {
+            var banded = false
+            for i in Int((at * 60).rounded(.up)) + 1...Int(((at + d) * 60).rounded(.down)) {
+                let raw = start + finger(at, from, to, d, Double(i) / 60)
+                let expected = raw >= bound ? raw : bound - pow(bound - raw, 0.7)
+                XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: i).y, expected, accuracy: 1e-9, "frame \(i)")
+                banded = banded || raw < bound - 50
+            }
+            XCTAssertTrue(banded, "the drag at \(at) s goes well past the end")
+        }
+        // The furthest point of drag 3 (3.5 s, frame 210): the finger 350 pt past the bound, the list
+        // pow(350, 0.7) = 60.374 pt past it.
+        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 210).y, -107 - 60.374, accuracy: 0.001)
+        // Released, it springs back to the bound, not further: the last row's section ends 40 pt above the
+        // viewport's bottom (the list's bottom padding), with no empty screen below it.
+        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 250).y, bound, accuracy: 0.05)
         // After drag 4 (release at 4.8 s, frame 288) the list returns to 0 monotonically.
         var previous = try FluidScenes.offset("list", in: r, frame: 288).y
         XCTAssertGreaterThan(previous, 0)
