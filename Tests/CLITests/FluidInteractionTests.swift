@@ -132,16 +132,43 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(scale.x, 1 + (92.0 / 50 - 1) * 0.6, accuracy: 1e-9)
     }
 
-    /// fluid-acceleration-pause: the pause fires once, on the drag that stops abruptly, not on the
-    /// flick or on the drag that was slow throughout.
-    func testAccelerationPauseOnlyOnTheAbruptStop() throws {
+    /// fluid-acceleration-pause: the original's rule, recomputed here from the script's positions. Each
+    /// move is a velocity sample, the finger's speed since the previous touch (a pan recogniser's velocity
+    /// reacts within a sample or two, not over 100 ms); the last seven are kept, and the drag counts as
+    /// paused at the first sample where the speed is under 100 pt/s, under 10 % of the oldest of the seven,
+    /// and the finger is more than 50 pt above where it went down. That happens once, in the second drag
+    /// (the one that stops abruptly), and the haptic fires at exactly that sample.
+    func testAccelerationPauseFiresAtTheSampleOfTheOriginalRule() throws {
         let r = try FluidScenes.renderer("fluid-acceleration-pause")
+        var expected: [Double] = []
+        var downY = 0.0, last: (t: Double, y: Double)?, samples: [Double] = [], paused = false
+        for e in r.loaded.scene.input.sorted(by: { $0.at < $1.at }) {
+            switch e.action {
+            case .down(_, let y):
+                downY = y; last = (e.at, y); samples = []; paused = false
+            case .move(_, let y):
+                guard let previous = last else { continue }
+                let v = (y - previous.y) / (e.at - previous.t)
+                last = (e.at, y)
+                samples = Array((samples + [v]).suffix(7))
+                if !paused, samples.count == 7, let oldest = samples.first,
+                   downY - y > 50, abs(v) < 100, abs(v) < 0.1 * abs(oldest) {
+                    paused = true
+                    expected.append(e.at)
+                }
+            case .up: last = nil
+            default: break
+            }
+        }
         let haptics = r.source.history.fired.filter { $0.kind == .haptic }
-        XCTAssertEqual(haptics.count, 1)
+        XCTAssertEqual(haptics.map(\.time), expected)
+        XCTAssertEqual(expected.count, 1, "the script has one abrupt stop")
         let downs = r.loaded.scene.input.filter { if case .down = $0.action { return true } else { return false } }.map(\.at)
         XCTAssertEqual(downs.count, 3)
         let t = try XCTUnwrap(haptics.first).time
         XCTAssertTrue(t > downs[1] && t < downs[2], "the pause is in the second drag (at \(t) s)")
+        // It reacts within a few samples of the stop: the last fast move of the second drag is at 2.05 s.
+        XCTAssertLessThan(t, 2.05 + 4.5 / 60, "detected at \(t) s")
     }
 }
 
