@@ -132,6 +132,30 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(scale.x, 1 + (92.0 / 50 - 1) * 0.6, accuracy: 1e-9)
     }
 
+    /// fluid-rotation: the readout says what its number is. While a finger turns the photo, "angle N°" is
+    /// the photo's drawn rotation (0.6° per point of the script's drag); after a release, "snaps to N°"
+    /// is where the spring then brings it to rest (read from the last frame before the next drag), and
+    /// the second line names the projected angle the snap was rounded from.
+    func testRotationReadoutSaysWhatItShows() throws {
+        let r = try FluidScenes.renderer("fluid-rotation")
+        func text(_ id: String, _ i: Int) throws -> String {
+            guard case .text(let s, _, _) = try XCTUnwrap(FluidScenes.view(id, in: r, frame: i)).kind else { return "" }
+            return s
+        }
+        func rotation(_ i: Int) throws -> Double { try XCTUnwrap(FluidScenes.view("photo", in: r, frame: i)).modifiers.rotation }
+        XCTAssertEqual(try text("readout", 0), "at rest at 0°")
+        // Drag 1 (0.5 s, 150 → 190 over 1 s) at 1.0 s: 0.6 · 40 · profile(0.5) = 7.5°, shown as 8°.
+        XCTAssertEqual(try rotation(60), 0.6 * 40 * FluidScenes.profile(0.5), accuracy: 1e-9)
+        XCTAssertEqual(try text("readout", 60), "angle 8° · following the finger")
+        // After each release (1.5 s, 2.3 s and 3.78 s): the number is where the photo comes to rest.
+        for (after, rest) in [(100, 131), (150, 215), (240, 288)] {
+            let shown = try text("readout", after)
+            XCTAssertTrue(shown.hasPrefix("snaps to "), "frame \(after): \(shown)")
+            XCTAssertEqual(shown, "snaps to \(Int(try rotation(rest).rounded()))°", "frame \(after)")
+            XCTAssertTrue(try text("reason", after).hasSuffix("→ nearest 90°"))
+        }
+    }
+
     /// fluid-acceleration-pause: the original's rule, recomputed here from the script's positions. Each
     /// move is a velocity sample, the finger's speed since the previous touch (a pan recogniser's velocity
     /// reacts within a sample or two, not over 100 ms); the last seven are kept, and the drag counts as
