@@ -25,8 +25,9 @@ func finalValue(_ s: Scene, _ h: StateHistory, _ name: String) -> Value? {
 }
 
 final class GestureTests: XCTestCase {
-    /// A press that slides off the view ends at the exit (the calculator button's drag-exit), and
-    /// the tap that would have fired on an up inside does not.
+    /// A press that slides off the view ends at the exit (the calculator button's drag-exit, judged
+    /// 70 pt outside the view as UIKit does: x 200 is 100 pt past the edge), and neither the tap nor
+    /// touch-up-inside fires on the up outside.
     func testPressReleasedOutsideCancels() throws {
         let s = try scene("""
         {"scene": 1, "canvas": {"width": 300, "height": 300}, "duration": 2,
@@ -36,7 +37,7 @@ final class GestureTests: XCTestCase {
              {"press": {}, "onBegan": {"set": {"lit": 1}}, "onEnded": {"set": {"lit": 0}, "animation": {"easeOut": 0.5}}},
              {"tap": {}, "onEnded": {"set": {"taps": "=taps + 1"}}}]},
          "input": [
-           {"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [90, 50]}, {"at": 0.4, "move": [150, 50]},
+           {"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [90, 50]}, {"at": 0.4, "move": [200, 50]},
            {"at": 0.5, "up": true},
            {"at": 1.0, "tap": [50, 50]}]}
         """)
@@ -44,21 +45,23 @@ final class GestureTests: XCTestCase {
         // Began on down, changed while inside, ended at the exit (0.4), nothing at the up outside;
         // the later tap inside counts once.
         XCTAssertEqual(phases(h), ["press.began@0.200", "press.changed@0.300", "press.ended@0.400",
-                                   "press.began@1.000", "press.ended@1.000", "tap.ended@1.000"])
+                                   "press.began@1.000", "press.ended@1.000", "press.touchUpInside@1.000", "tap.ended@1.000"])
         XCTAssertEqual(finalValue(s, h, "taps"), .number(1))
     }
 
-    /// Drag-exit ends the press and drag-enter begins it again.
+    /// Drag-exit (more than 70 pt outside) ends the press and drag-enter begins it again; the release
+    /// inside after coming back is touch-up-inside.
     func testPressReentersOnDragEnter() throws {
         let s = try scene("""
         {"scene": 1, "canvas": {"width": 300, "height": 300}, "duration": 2, "state": {"lit": 0},
          "body": {"type": "rect", "frame": {"width": 100, "height": 100},
            "gestures": [{"press": {}, "onBegan": {"set": {"lit": 1}}, "onEnded": {"set": {"lit": 0}}}]},
-         "input": [{"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [150, 50]}, {"at": 0.4, "move": [60, 50]},
+         "input": [{"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [200, 50]}, {"at": 0.4, "move": [60, 50]},
                    {"at": 0.5, "up": true}]}
         """)
         let h = try StateHistory(scene: s, horizon: 2, hitTester: SquareHitTester())
-        XCTAssertEqual(phases(h), ["press.began@0.200", "press.ended@0.300", "press.began@0.400", "press.ended@0.500"])
+        XCTAssertEqual(phases(h), ["press.began@0.200", "press.ended@0.300", "press.began@0.400", "press.ended@0.500",
+                                   "press.touchUpInside@0.500"])
     }
 
     static let charge = """
