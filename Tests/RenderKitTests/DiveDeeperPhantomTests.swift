@@ -122,9 +122,11 @@ final class DiveDeeperPhantomTests: XCTestCase {
             XCTAssertEqual(box.minY, from.minY + (to.minY - from.minY) * f, accuracy: 0.05, "y at frame \(i)")
             XCTAssertEqual(box.width, from.width + (to.width - from.width) * f, accuracy: 0.05, "width at frame \(i)")
             XCTAssertEqual(box.height, from.height + (to.height - from.height) * f, accuracy: 0.05, "height at frame \(i)")
-            // Continuity: no frame-to-frame jump larger than the spring's steepest step (ω·e⁻¹ ≈ 6.8 of the
-            // travel per second at twice real time: under 0.23 of the travel in a 60 fps frame).
-            if let x = previousX { XCTAssertLessThan(abs(box.minX - x), 0.23 * abs(to.minX - from.minX), "jump at frame \(i)") }
+            // Continuity: no frame-to-frame jump larger than the spring's steepest step. After the release
+            // the transition's time runs at 1 s per second (progress at 2 per second, × 0.5 s), during the
+            // drag slower; the critically damped curve's slope is at most about ω/e ≈ 6.8 of the travel per
+            // second, under 0.12 of the travel in a 60 fps frame.
+            if let x = previousX { XCTAssertLessThan(abs(box.minX - x), 0.12 * abs(to.minX - from.minX), "jump at frame \(i)") }
             previousX = box.minX
         }
         // Ahead of the finger: at the release the title is past the finger's fraction of the way.
