@@ -20,10 +20,14 @@ struct TextSizing {
     let fixedSize: FixedSizeAxes
     let measurer: any TextMeasurer
 
-    /// Widths within this many points of the ideal one count as the ideal width, so that a
-    /// proposal computed back from the text's own size (sums and differences in a stack) does
-    /// not wrap it over a rounding error.
-    static let tolerance = 1e-3
+    /// Widths (and heights) within this many points of the ideal one count as the ideal, so that a
+    /// proposal computed back from the text's own size does not wrap or cut it over a rounding error:
+    /// sums and differences in a stack, and frames put on the pixel grid (§6), where each edge moves by
+    /// up to half a device pixel, a whole point at scale 1. A snapped frame proposes its size to the
+    /// text, and a line a fraction of a point wider must not lose its end to an ellipsis (the unlock
+    /// PIN "2 7 1 8 …" at scale 1, Dive Deeper's body text while the detail opens). The line may then
+    /// overhang its frame by less than a point, which nothing clips.
+    static let tolerance = 1.0
 
     init(_ string: String, _ spec: TextStyleSpec, measurer: any TextMeasurer) {
         self.string = string
