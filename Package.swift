@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         .target(name: "Geometry"),
         .target(name: "Motion"),
-        .target(name: "SceneModel", dependencies: ["Geometry"]),
+        .target(name: "SceneModel", dependencies: ["Geometry", "Motion"]),
         .target(name: "DisplayList", dependencies: ["Geometry"]),
         .target(name: "Timeline", dependencies: ["SceneModel", "Motion"]),
         .target(name: "Layout", dependencies: ["Timeline", "SceneModel", "DisplayList", "Geometry"]),

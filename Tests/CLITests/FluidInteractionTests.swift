@@ -17,12 +17,29 @@ final class FluidInteractionTests: XCTestCase {
         let pull = finger(0.5, 300, 560, 0.6, 1.0)
         XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 60).y, pow(pull, 0.7), accuracy: 1e-9)
         XCTAssertGreaterThan(pull, 150) // the finger is far ahead of the content
-        // Drag 2 (1.9 s, 600 → 400) scrolls 200 pt within bounds and stays there.
-        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 150).y, -200, accuracy: 1e-9)
-        // Drag 3 (2.9 s, 620 → 270 over 0.6 s) goes past the end at −300: at 3.4 s (frame 204).
-        let raw = -200 + finger(2.9, 620, 270, 0.6, 3.4)
-        XCTAssertLessThan(raw, -300)
-        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 204).y, -300 - pow(-300 - raw, 0.7), accuracy: 1e-9)
+        // The lower bound is where the content's end meets the viewport's bottom: 844 − the list's height.
+        let listHeight = try XCTUnwrap(r.viewFrames(frame: 0)["list"]).height
+        let bound = 844 - listHeight
+        XCTAssertEqual(bound, -107, accuracy: 1e-9, "951 pt of content in an 844 pt viewport")
+        // Drags 2 (1.9 s, 600 → 400 over 0.5 s, from rest at 0) and 3 (2.9 s, 620 → 270 over 0.6 s, from
+        // rest at the bound, where drag 2's release put it): frame by frame, the list follows the finger
+        // until the content's end reaches the viewport's bottom, and past that moves by pow(overshoot, 0.7).
+        for (at, from, to, d, start) in [(1.9, 600.0, 400.0, 0.5, 0.0), (2.9, 620, 270, 0.6, bound)] {
+            var banded = false
+            for i in Int((at * 60).rounded(.up)) + 1...Int(((at + d) * 60).rounded(.down)) {
+                let raw = start + finger(at, from, to, d, Double(i) / 60)
+                let expected = raw >= bound ? raw : bound - pow(bound - raw, 0.7)
+                XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: i).y, expected, accuracy: 1e-9, "frame \(i)")
+                banded = banded || raw < bound - 50
+            }
+            XCTAssertTrue(banded, "the drag at \(at) s goes well past the end")
+        }
+        // The furthest point of drag 3 (3.5 s, frame 210): the finger 350 pt past the bound, the list
+        // pow(350, 0.7) = 60.374 pt past it.
+        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 210).y, -107 - 60.374, accuracy: 0.001)
+        // Released, it springs back to the bound, not further: the last row's section ends 40 pt above the
+        // viewport's bottom (the list's bottom padding), with no empty screen below it.
+        XCTAssertEqual(try FluidScenes.offset("list", in: r, frame: 250).y, bound, accuracy: 0.05)
         // After drag 4 (release at 4.8 s, frame 288) the list returns to 0 monotonically.
         var previous = try FluidScenes.offset("list", in: r, frame: 288).y
         XCTAssertGreaterThan(previous, 0)
@@ -115,16 +132,67 @@ final class FluidInteractionTests: XCTestCase {
         XCTAssertEqual(scale.x, 1 + (92.0 / 50 - 1) * 0.6, accuracy: 1e-9)
     }
 
-    /// fluid-acceleration-pause: the pause fires once, on the drag that stops abruptly, not on the
-    /// flick or on the drag that was slow throughout.
-    func testAccelerationPauseOnlyOnTheAbruptStop() throws {
+    /// fluid-rotation: the readout says what its number is. While a finger turns the photo, "angle N°" is
+    /// the photo's drawn rotation (0.6° per point of the script's drag); after a release, "snaps to N°"
+    /// is where the spring then brings it to rest (read from the last frame before the next drag), and
+    /// the second line names the projected angle the snap was rounded from.
+    func testRotationReadoutSaysWhatItShows() throws {
+        let r = try FluidScenes.renderer("fluid-rotation")
+        func text(_ id: String, _ i: Int) throws -> String {
+            guard case .text(let s, _, _) = try XCTUnwrap(FluidScenes.view(id, in: r, frame: i)).kind else { return "" }
+            return s
+        }
+        func rotation(_ i: Int) throws -> Double { try XCTUnwrap(FluidScenes.view("photo", in: r, frame: i)).modifiers.rotation }
+        XCTAssertEqual(try text("readout", 0), "at rest at 0°")
+        // Drag 1 (0.5 s, 150 → 190 over 1 s) at 1.0 s: 0.6 · 40 · profile(0.5) = 7.5°, shown as 8°.
+        XCTAssertEqual(try rotation(60), 0.6 * 40 * FluidScenes.profile(0.5), accuracy: 1e-9)
+        XCTAssertEqual(try text("readout", 60), "angle 8° · following the finger")
+        // After each release (1.5 s, 2.3 s and 3.78 s): the number is where the photo comes to rest.
+        for (after, rest) in [(100, 131), (150, 215), (240, 288)] {
+            let shown = try text("readout", after)
+            XCTAssertTrue(shown.hasPrefix("snaps to "), "frame \(after): \(shown)")
+            XCTAssertEqual(shown, "snaps to \(Int(try rotation(rest).rounded()))°", "frame \(after)")
+            XCTAssertTrue(try text("reason", after).hasSuffix("→ nearest 90°"))
+        }
+    }
+
+    /// fluid-acceleration-pause: the original's rule, recomputed here from the script's positions. Each
+    /// move is a velocity sample, the finger's speed since the previous touch (a pan recogniser's velocity
+    /// reacts within a sample or two, not over 100 ms); the last seven are kept, and the drag counts as
+    /// paused at the first sample where the speed is under 100 pt/s, under 10 % of the oldest of the seven,
+    /// and the finger is more than 50 pt above where it went down. That happens once, in the second drag
+    /// (the one that stops abruptly), and the haptic fires at exactly that sample.
+    func testAccelerationPauseFiresAtTheSampleOfTheOriginalRule() throws {
         let r = try FluidScenes.renderer("fluid-acceleration-pause")
+        var expected: [Double] = []
+        var downY = 0.0, last: (t: Double, y: Double)?, samples: [Double] = [], paused = false
+        for e in r.loaded.scene.input.sorted(by: { $0.at < $1.at }) {
+            switch e.action {
+            case .down(_, let y):
+                downY = y; last = (e.at, y); samples = []; paused = false
+            case .move(_, let y):
+                guard let previous = last else { continue }
+                let v = (y - previous.y) / (e.at - previous.t)
+                last = (e.at, y)
+                samples = Array((samples + [v]).suffix(7))
+                if !paused, samples.count == 7, let oldest = samples.first,
+                   downY - y > 50, abs(v) < 100, abs(v) < 0.1 * abs(oldest) {
+                    paused = true
+                    expected.append(e.at)
+                }
+            case .up: last = nil
+            default: break
+            }
+        }
         let haptics = r.source.history.fired.filter { $0.kind == .haptic }
-        XCTAssertEqual(haptics.count, 1)
+        XCTAssertEqual(haptics.map(\.time), expected)
+        XCTAssertEqual(expected.count, 1, "the script has one abrupt stop")
         let downs = r.loaded.scene.input.filter { if case .down = $0.action { return true } else { return false } }.map(\.at)
         XCTAssertEqual(downs.count, 3)
         let t = try XCTUnwrap(haptics.first).time
         XCTAssertTrue(t > downs[1] && t < downs[2], "the pause is in the second drag (at \(t) s)")
+        // It reacts within a few samples of the stop: the last fast move of the second drag is at 2.05 s.
+        XCTAssertLessThan(t, 2.05 + 4.5 / 60, "detected at \(t) s")
     }
 }
 

@@ -6,9 +6,9 @@ import XCTest
 /// `Scenes/fluid-pip.json`: a fling lands on the corner the projection predicts, and the spring
 /// takes the fling's speed over without a jump.
 final class FluidPiPTests: XCTestCase {
-    /// The window rests at the top-right corner (264, 64); its centre is (319, 144). Corners per axis.
-    let xs = [16.0, 264], ys = [64.0, 564]
-    let start = Point(264, 64), centre = Point(319, 144)
+    /// The window rests at the top-right corner (264, 136); its centre is (319, 216). Corners per axis.
+    let xs = [16.0, 264], ys = [136.0, 564]
+    let start = Point(264, 136), centre = Point(319, 216)
     let fps = 60.0, at = 0.5
 
     struct Fling { var dx: Double, dy: Double, duration: Double }
@@ -53,6 +53,28 @@ final class FluidPiPTests: XCTestCase {
             XCTAssertEqual(last.y, expected.y, accuracy: 0.05, "\(f)")
         }
         // The cases reach every corner, so a wrong projection (sign, scale or axis) shows.
+        XCTAssertEqual(corners.count, 4)
+    }
+
+    /// At rest in every corner the window (110 × 160 pt) leaves the caller's name and call time readable:
+    /// its rect does not meet the caption's, nor comes within 8 pt of it.
+    func testWindowAtRestLeavesTheCaptionReadable() throws {
+        var corners = Set<String>()
+        for f in flings {
+            let r = try renderer(f)
+            let last = r.source.frameCount - 1
+            let at = try FluidScenes.offset("pip", in: r, frame: last)
+            corners.insert("\(at.x.rounded()), \(at.y.rounded())")
+            let window = Rect(x: at.x, y: at.y, width: 110, height: 160)
+            let frames = try r.viewFrames(frame: last)
+            let name = try XCTUnwrap(frames["callerName"]), time = try XCTUnwrap(frames["callTime"])
+            let shift = try FluidScenes.offset("caption", in: r, frame: last)
+            // The caption's text, name and call time, on screen, with 8 pt to spare around it.
+            let minX = min(name.minX, time.minX) + shift.x - 8, maxX = max(name.maxX, time.maxX) + shift.x + 8
+            let minY = name.minY + shift.y - 8, maxY = time.maxY + shift.y + 8
+            let overlaps = window.minX < maxX && minX < window.maxX && window.minY < maxY && minY < window.maxY
+            XCTAssertFalse(overlaps, "window at \(at) covers the caption [\(minX)…\(maxX)] × [\(minY)…\(maxY)]")
+        }
         XCTAssertEqual(corners.count, 4)
     }
 

@@ -129,3 +129,18 @@ final class TextSizingTests: XCTestCase {
         XCTAssertTrue(list.contains("wrap 30 lineLimit 2"), list)
     }
 }
+
+/// At scale 1 a proposal less than a point (one pixel) narrower than the ideal line (a frame on the pixel
+/// grid) keeps one line: the text is not wrapped, cut or given an ellipsis over the snap.
+final class TextSizingGridTests: XCTestCase {
+    func testSnappedProposalKeepsTheIdealLine() {
+        let sizing = TextSizing("aaaa bbbb cc", TextStyleSpec(size: 10), measurer: WrappingMeasurer(), canvasScale: 1)
+        // Ideal: 12 characters × 5 pt = 60 pt on one 12 pt line.
+        for w in [60.0, 59.75, 59.5, 59.01] {
+            XCTAssertNil(sizing.layout(for: ProposedSize(width: w, height: 12)).width, "width \(w)")
+            XCTAssertEqual(sizing.size(ProposedSize(width: w, height: 12)).width, 60, "width \(w)")
+        }
+        // A real narrowing still wraps: at 50 pt, "aaaa bbbb" and "cc".
+        XCTAssertEqual(sizing.layout(for: ProposedSize(width: 50, height: 24)).width, 50)
+    }
+}

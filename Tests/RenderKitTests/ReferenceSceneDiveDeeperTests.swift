@@ -9,11 +9,23 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
     let detailThumb = Rect(x: 0, y: 0, width: 390, height: 260)
     let hero = "body.children[3].children[0]"
 
-    /// The open move: a critically damped spring (response 0.5 s) with relative initial velocity 0.5,
-    /// x(t) = 1 − (1 + (ω − v₀)·t)·e^(−ωt), ω = 2π / response: the closed form, written here.
-    func openFraction(_ t: Double) -> Double {
-        let w = 2 * Double.pi / 0.5, v0 = 0.5
-        return t <= 0 ? 0 : 1 - (1 + (w - v0) * t) * exp(-w * t)
+    /// The open move: UIKit's duration spring (0.5 s, damping ratio 1, relative initial velocity 0.5),
+    /// x(t) = 1 − (1 + (ω − v₀)·t)·e^(−ωt), ω such that 1 − x(0.5) = 0.001 (settled at its duration):
+    /// the closed form, written here.
+    func openFraction(_ t: Double) -> Double { diveDeeperSpring(t) }
+
+    /// The open move is over at 0.5 s: the hero is within 0.1 % of its travel from the detail frame
+    /// from frame 60 (t = 0.5 s after the event at 0.5 s) on, and had not arrived at 0.4 s.
+    func testHeroSettlesAtHalfASecond() throws {
+        let r = try loadReferenceScene("dive-deeper.json")
+        let travel = detailThumb.width - listThumb.width
+        for i in [60, 62, 66] {
+            let frame = try XCTUnwrap(try r.viewFrames(frame: i)[hero])
+            // Within 0.1 % of the travel, plus the pixel-grid rounding of both edges.
+            XCTAssertLessThanOrEqual(abs(frame.width - detailThumb.width), 0.001 * travel + 1 / scale + 1e-9, "frame \(i)")
+        }
+        let early = try XCTUnwrap(try r.viewFrames(frame: 54)[hero])
+        XCTAssertGreaterThan(detailThumb.width - early.width, 0.002 * travel + 1 / scale, "still moving at 0.4 s")
     }
 
     /// The canvas scale of both dive-deeper scenes (pixels per point).
@@ -96,23 +108,29 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         XCTAssertEqual(try grey(100), 255)
     }
 
-    /// Interactive: the first pan (45 pt up, progress 0.075) cancels back to the list; the second
-    /// (220 pt up, progress 220/600) follows the finger, then finishes into the detail.
+    /// Interactive (UIPercentDrivenInteractiveTransition): progress scrubs the transition's time, so the
+    /// thumbnail is where the 0.5 s UIKit spring puts it at progress × 0.5 s. The first pan (45 pt up,
+    /// progress 0.075) cancels back to the list, the spring run backwards from where it is over the
+    /// remaining 0.075 × 0.5 s; the second (220 pt up, progress 220/600) finishes over (1 − 220/600) × 0.5 s.
     func testPanCancelsBelowOneTenthAndFinishesAbove() throws {
         let r = try loadReferenceScene("dive-deeper-interactive.json")
         func thumb(_ i: Int) throws -> Rect { try XCTUnwrap(try r.viewFrames(frame: i)["thumb"]) }
         // The thumbnail's edges are on the pixel grid (§6) and its x is not known here: a width is then
         // within one pixel (1/scale pt) of its closed form.
         let pixel = 1 / scale + 1e-9
+        func width(progress p: Double) -> Double { 60 + 330 * openFraction(min(max(p, 0), 1) * 0.5) }
         XCTAssertEqual(try thumb(0).width, 60, accuracy: 1e-9)
-        XCTAssertEqual(try thumb(54).width, 60 + 330 * 45.0 / 600, accuracy: pixel, "end of the first pan")
-        // Released at 0.9 s: it springs back with the open spring, x(t) of the remaining 45/600.
-        for i in [60, 66, 76, 88] {
-            let rest = 1 - openFraction(Double(i) / 60 - 0.9)
-            XCTAssertEqual(try thumb(i).width, 60 + 330 * 45.0 / 600 * rest, accuracy: pixel, "cancelling, frame \(i)")
+        // Ahead of the finger: 45/600 of the drag puts the thumbnail where the spring is at 0.0375 s.
+        XCTAssertEqual(try thumb(54).width, width(progress: 45.0 / 600), accuracy: pixel, "end of the first pan")
+        XCTAssertGreaterThan(try thumb(54).width, 60 + 330 * 45.0 / 600 + 2, "ahead of the finger")
+        // Released at 0.9 s: progress runs back at 2 per second (time at 1 s per second), so the cancel
+        // takes 0.0375 s and frames 55 and 56 lie on the same curve.
+        for i in [55, 56, 57, 60] {
+            let p = 45.0 / 600 - 2 * (Double(i) / 60 - 0.9)
+            XCTAssertEqual(try thumb(i).width, width(progress: p), accuracy: pixel, "cancelling, frame \(i)")
         }
-        XCTAssertEqual(try thumb(126).width, 60 + 330 * 220.0 / 600, accuracy: pixel, "end of the second pan")
-        XCTAssertEqual(try thumb(126).height, 60 + 200 * 220.0 / 600, accuracy: pixel)
+        XCTAssertEqual(try thumb(126).width, width(progress: 220.0 / 600), accuracy: pixel, "end of the second pan")
+        XCTAssertEqual(try thumb(126).height, 60 + 200 * openFraction(220.0 / 600 * 0.5), accuracy: pixel)
         XCTAssertEqual(try thumb(200).width, 390, accuracy: 0.1, "finished")
         XCTAssertEqual(try thumb(200).height, 260, accuracy: 0.1)
         // Progress never passes 0.9 while dragging, and the fade view's opacity is the progress.
@@ -121,4 +139,16 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         XCTAssertFalse(dragging.isEmpty)
         for s in dragging { XCTAssertLessThanOrEqual(s.values[p].number ?? 2, 0.9) }
     }
+}
+
+/// UIKit's duration spring of Dive Deeper (0.5 s, damping ratio 1, relative initial velocity 0.5) in closed
+/// form, x(t) = 1 − (1 + (ω − v₀)·t)·e^(−ωt), with ω found here by bisection so that 1 − x(0.5) = 0.001:
+/// UIKit's animation is over at its duration. Independent of Motion's solver.
+func diveDeeperSpring(_ t: Double) -> Double {
+    let v0 = 0.5, d = 0.5
+    func rest(_ w: Double) -> Double { (1 + (w - v0) * d) * exp(-w * d) }
+    var lo = 1.0, hi = 200.0
+    for _ in 0..<200 { let mid = (lo + hi) / 2; if rest(mid) > 0.001 { lo = mid } else { hi = mid } }
+    let w = (lo + hi) / 2
+    return t <= 0 ? 0 : 1 - (1 + (w - v0) * t) * exp(-w * t)
 }

@@ -75,6 +75,36 @@ final class ExpressionEvaluationTests: XCTestCase {
         }
     }
 
+    /// `uikitSpring(t, duration, dampingRatio, initialVelocity)`: 0 before the start, exactly 1 from the
+    /// duration on, and in between the critically damped closed form x(t) = 1 − (1 + (ω − v₀)t)e^(−ωt)
+    /// with ω found here by bisection so that 1 − x(duration) = 0.001 (UIKit's spring is over at its duration).
+    func testUIKitSpringIsTheDurationSpringsProgress() throws {
+        func closedForm(_ t: Double, duration d: Double, v0: Double) -> Double {
+            func rest(_ w: Double) -> Double { (1 + (w - v0) * d) * exp(-w * d) }
+            var lo = 0.1, hi = 500.0
+            for _ in 0..<200 { let mid = (lo + hi) / 2; if rest(mid) > 0.001 { lo = mid } else { hi = mid } }
+            let w = (lo + hi) / 2
+            return 1 - (1 + (w - v0) * t) * exp(-w * t)
+        }
+        let cases: [(String, Double)] = [
+            ("uikitSpring(-1, 0.5, 1, 0.5)", 0), ("uikitSpring(0, 0.5, 1, 0.5)", 0),
+            ("uikitSpring(0.5, 0.5, 1, 0.5)", 1), ("uikitSpring(7, 0.5, 1, 0.5)", 1),
+            ("uikitSpring(0.1, 0.5, 1, 0.5)", closedForm(0.1, duration: 0.5, v0: 0.5)),
+            ("uikitSpring(0.25, 0.5, 1, 0.5)", closedForm(0.25, duration: 0.5, v0: 0.5)),
+            ("uikitSpring(0.499, 0.5, 1, 0.5)", closedForm(0.499, duration: 0.5, v0: 0.5)),
+            ("uikitSpring(progress, 1, 1, 0)", closedForm(0.25, duration: 1, v0: 0)),
+        ]
+        for (text, expected) in cases {
+            guard case .number(let x) = try value(text) else { XCTFail("\(text) is not a number"); continue }
+            XCTAssertEqual(x, expected, accuracy: 1e-6, text)
+        }
+        // Settled at the duration: within 0.1 % just before it.
+        guard case .number(let late) = try value("uikitSpring(0.4999, 0.5, 1, 0.5)") else { return XCTFail() }
+        XCTAssertEqual(late, 0.999, accuracy: 1e-5)
+        guard case .number(let bad) = try value("uikitSpring(0.2, 0, 1, 0.5)") else { return XCTFail() }
+        XCTAssertTrue(bad.isNaN, "a duration of 0 gives NaN, not a trap")
+    }
+
     func testBools() throws {
         for (text, expected) in bools { XCTAssertEqual(try value(text), .bool(expected), text) }
     }

@@ -89,7 +89,9 @@ final class ExpressionFuzzTests: XCTestCase {
         case 4:
             let binary = ["min", "max", "pow", "rubberband", "rubberbandScroll", "project"]
             return "\(binary[Int.random(in: 0..<binary.count, using: &rng)])(\(a), \(b))"
-        case 5: return "clamp(\(a), \(b), \(number(depth: depth + 1, &rng)))"
+        case 5:
+            let c = number(depth: depth + 1, &rng)
+            return Bool.random(using: &rng) ? "clamp(\(a), \(b), \(c))" : "uikitSpring(\(a), \(b), \(c), progress)"
         case 6: return "mix(\(a), \(b), progress)"
         case 7: return "nearest(\(a), [\(b), 1, stage])"
         default: return "min(\(a), \(b), t, i)"

@@ -1,11 +1,12 @@
 import Foundation
 import Geometry
+import Motion
 
 /// The functions an expression can call. Every one of them is total: bad input gives NaN or
 /// ±inf the IEEE way, never a trap.
 public enum Builtin: String, CaseIterable, Sendable {
     case min, max, clamp, abs, sqrt, pow, exp, log, sin, cos, floor, ceil, round, sign
-    case mix, alpha, rubberband, rubberbandScroll, project, nearest
+    case mix, alpha, rubberband, rubberbandScroll, project, nearest, uikitSpring
     /// Swift's `Int(x)`: the whole part, rounded toward zero (`"{=Int(progress*100)}%"`); NaN and
     /// ±inf stay as they are rather than trapping.
     case int = "Int"
@@ -15,6 +16,7 @@ public enum Builtin: String, CaseIterable, Sendable {
         switch self {
         case .min, .max: (2, nil)
         case .clamp, .mix: (3, 3)
+        case .uikitSpring: (4, 4)
         case .pow, .alpha, .rubberband, .rubberbandScroll, .project, .nearest: (2, 2)
         case .abs, .sqrt, .exp, .log, .sin, .cos, .floor, .ceil, .round, .sign, .int: (1, 1)
         }
@@ -32,6 +34,7 @@ public enum Builtin: String, CaseIterable, Sendable {
         case .rubberbandScroll: "rubberbandScroll(x, d)"
         case .project: "project(v, rate)"
         case .nearest: "nearest(x, [a, b, …])"
+        case .uikitSpring: "uikitSpring(t, duration, dampingRatio, initialVelocity)"
         default: "\(rawValue)(x)"
         }
     }
@@ -79,6 +82,7 @@ public enum Builtin: String, CaseIterable, Sendable {
         case .clamp: return M.clamp(a[0], a[1], a[2])
         case .mix: return M.mix(a[0], a[1], a[2])
         case .pow, .rubberband, .rubberbandScroll, .project: return numeric2(a[0], a[1])
+        case .uikitSpring: return M.uikitSpring(a[0], duration: a[1], dampingRatio: a[2], initialVelocity: a[3])
         case .alpha, .nearest: return .nan
         default: return numeric1(a[0])
         }
@@ -135,6 +139,38 @@ public enum ExpressionMath {
         return best
     }
 
+    /// The progress (0 → 1) at `t` seconds of UIKit's duration spring
+    /// `UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)` (Motion's
+    /// `SpringCurve(uikitDuration:dampingRatio:initialVelocity:)`): 0 before the animation starts, the
+    /// spring's progress while it runs, and exactly 1 from `duration` on, where UIKit's animation is over.
+    /// NaN for a NaN `t` or a duration that is not a positive finite number.
+    public static func uikitSpring(_ t: Double, duration: Double, dampingRatio: Double, initialVelocity: Double) -> Double {
+        guard !t.isNaN, duration.isFinite, duration > 0, !dampingRatio.isNaN, initialVelocity.isFinite else { return .nan }
+        if t <= 0 { return 0 }
+        if t >= duration { return 1 }
+        let curve = UIKitSpringCache.shared.curve(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        return curve.progress(at: t, initialVelocity: initialVelocity)
+    }
+
     /// Truncated remainder (C `fmod`, JavaScript `%`): the result has the sign of the dividend.
     public static func remainder(_ a: Double, _ b: Double) -> Double { a.truncatingRemainder(dividingBy: b) }
+}
+
+/// The springs `uikitSpring(…)` has solved for (each solve bisects on the natural frequency), by their
+/// three parameters; scenes use one or two, so the cache stays tiny.
+final class UIKitSpringCache: @unchecked Sendable {
+    static let shared = UIKitSpringCache()
+    private let lock = NSLock()
+    private var curves: [[Double]: SpringCurve] = [:]
+
+    func curve(duration: Double, dampingRatio: Double, initialVelocity: Double) -> SpringCurve {
+        let key = [duration, dampingRatio, initialVelocity]
+        lock.lock()
+        defer { lock.unlock() }
+        if let c = curves[key] { return c }
+        let c = SpringCurve(uikitDuration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        if curves.count > 64 { curves.removeAll() }
+        curves[key] = c
+        return c
+    }
 }
