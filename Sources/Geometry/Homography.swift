@@ -67,11 +67,13 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
 
     /// The bounding box of `r`'s image, or nil when part of `r` goes behind the eye (W ≤ 0) and the
     /// image is unbounded. The image of a rectangle wholly in front is the quadrilateral of its corners.
-    public func apply(_ r: Rect) -> Rect? {
+    /// A corner that lands farther than `limit` away counts as unbounded too: it sits on or next to
+    /// the horizon, where rounding decides the side and so the direction it runs off in.
+    public func apply(_ r: Rect, limit: Double = 1e7) -> Rect? {
         let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
         var pts: [Point] = []
         for c in corners {
-            guard let q = apply(c) else { return nil }
+            guard let q = apply(c), abs(q.x) <= limit, abs(q.y) <= limit else { return nil }
             pts.append(q)
         }
         var x0 = pts[0].x, y0 = pts[0].y, x1 = x0, y1 = y0
