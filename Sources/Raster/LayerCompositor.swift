@@ -82,14 +82,23 @@ extension CairoRasterizer {
         var flat = layer
         flat.projection = nil
         var sourceRect = pixelBounds(of: flat, children: children)
-        // The pre-image of `needed` is bounded when all of `needed` is in front of the eye.
-        if let pre = back.apply(needed.rect) { sourceRect = sourceRect.intersection(PixelRect(covering: pre).expanded(by: 2)) }
+        // The pre-image of `needed` is bounded when all of `needed` is in front of the eye. When it
+        // is not (the horizon crosses `needed`), content far off the canvas lands in a sliver by the
+        // horizon; a margin keeps the offscreen surface to a sane size.
+        if let pre = back.apply(needed.rect) {
+            sourceRect = sourceRect.intersection(PixelRect(covering: pre).expanded(by: 2))
+        } else {
+            sourceRect = sourceRect.intersection(needed.expanded(by: Self.projectionMargin))
+        }
         guard !sourceRect.isEmpty, let source = PixelSurface(region: sourceRect) else { return }
         let c = source.makeContext()
         composite(flat, children: children, onto: source, context: c, needed: sourceRect)
         cairo_destroy(c)
         ProjectiveSampler.draw(source, through: device, on: cr, needed: needed)
     }
+
+    /// Pixels around `needed` of a view seen past its horizon that are still drawn.
+    static let projectionMargin = 4096
 
     /// Byte offset of alpha within a native-endian ARGB32 pixel.
     static let alphaByte = 1.littleEndian == 1 ? 3 : 0
