@@ -201,6 +201,22 @@ final class Rotation3DSceneTests: XCTestCase {
         }
     }
 
+    func testHostileNumbersDrawSomethingOrNothingWithoutTrapping() throws {
+        let hostile = [
+            #"{"angle": 1e308, "axis": [0, 1, 0]}"#, #"{"angle": 30, "axis": [1e-300, 0, 0]}"#,
+            #"{"angle": 30, "axis": [1e300, 1e300, 1e300]}"#, #"{"angle": 30, "axis": [0, 1, 0], "anchorZ": 1e308}"#,
+            #"{"angle": 30, "axis": [0, 1, 0], "perspective": 1e300}"#, #"{"angle": 30, "axis": [0, 1, 0], "perspective": -1e-300}"#,
+            #"{"angle": 30, "axis": [0, 1, 0], "anchor": [1e300, -1e300]}"#,
+        ]
+        for h in hostile {
+            let img = try render(scene(h))
+            XCTAssertEqual(img.width, 400, h)
+        }
+        // An axis an expression makes zero draws the rect unturned (documented), not nothing.
+        let zero = try render(scene(#"{"angle": 30, "axis": [0, "=0 * t", 0]}"#))
+        XCTAssertEqual(opaqueBounds(zero).map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [100, 120, 299, 279])
+    }
+
     func testHalfTurnAboutTheVerticalMirrors() throws {
         // Left half red, right half blue; turned 180° about y (W = 1 everywhere) it reads blue | red.
         let halves = """
