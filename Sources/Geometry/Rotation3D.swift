@@ -33,10 +33,13 @@ public struct Rotation3D: Hashable, Sendable {
     /// columns and the x, y and 1 rows (the view is flat: z = 0). Nil when a value is not finite
     /// or the axis has no direction, so that no caller ever divides by zero.
     public func homography(width w: Double, height h: Double) -> Homography? {
-        let len = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
-        guard len > 0, len.isFinite, angle.isFinite, anchorZ.isFinite, perspective.isFinite,
+        // Divided by its largest part first, so that squaring neither overflows nor underflows.
+        let big = Swift.max(abs(axis.x), abs(axis.y), abs(axis.z))
+        guard big > 0, big.isFinite, angle.isFinite, anchorZ.isFinite, perspective.isFinite,
               w.isFinite, h.isFinite, anchor.x.isFinite, anchor.y.isFinite else { return nil }
-        let x = axis.x / len, y = axis.y / len, z = axis.z / len
+        let ux = axis.x / big, uy = axis.y / big, uz = axis.z / big
+        let len = (ux * ux + uy * uy + uz * uz).squareRoot()
+        let x = ux / len, y = uy / len, z = uz / len
         let theta = angle * .pi / 180
         let c = cos(theta), s = sin(theta), t = 1 - c
         let r: [[Double]] = [

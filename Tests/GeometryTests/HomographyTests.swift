@@ -20,5 +20,9 @@ final class HomographyTests: XCTestCase {
         XCTAssertNil(Rotation3D(angle: 30, axis: (0, 0, 0)).homography(width: 10, height: 10))
         XCTAssertNil(Rotation3D(angle: .nan, axis: (0, 1, 0)).homography(width: 10, height: 10))
         XCTAssertNotNil(Rotation3D(angle: 30, axis: (0, 1, 0)).homography(width: 0, height: 0), "a view of no size still has a map")
+        // Tiny and huge axes are directions like any other: the same map as the unit axis.
+        let unit = Rotation3D(angle: 30, axis: (0, 1, 0)).homography(width: 10, height: 8)
+        XCTAssertEqual(Rotation3D(angle: 30, axis: (0, 1e-300, 0)).homography(width: 10, height: 8), unit)
+        XCTAssertEqual(Rotation3D(angle: 30, axis: (0, 1e300, 0)).homography(width: 10, height: 8), unit)
     }
 }
