@@ -145,15 +145,22 @@ public struct Layer: Hashable, Sendable {
     public var blur: Double
     /// 0…1, applied to the whole layer as a group.
     public var opacity: Double
+    /// Applied last, to the finished layer (its effects included): a projective map from canvas
+    /// points to canvas points, row-vector convention ([x, y, 1] · m = [X, Y, W], drawn at
+    /// (X/W, Y/W)); the commands inside are positioned as if it were not there. Pixels whose
+    /// pre-image has W ≤ 0 (behind the eye) stay empty; a singular matrix draws nothing.
+    public var projection: Homography?
 
     public init(transform: AffineTransform = .identity, mask: DisplayList? = nil, clip: Path? = nil,
-                shadows: [Shadow] = [], shadowMode: ShadowMode = .chained, blur: Double = 0, opacity: Double = 1) {
+                shadows: [Shadow] = [], shadowMode: ShadowMode = .chained, blur: Double = 0, opacity: Double = 1,
+                projection: Homography? = nil) {
         self.transform = transform; self.mask = mask; self.clip = clip
         self.shadows = shadows; self.shadowMode = shadowMode; self.blur = blur; self.opacity = opacity
+        self.projection = projection
     }
 
     /// True when the layer changes nothing and could be dropped.
     public var isPassThrough: Bool {
-        mask == nil && clip == nil && shadows.isEmpty && blur == 0 && opacity == 1
+        mask == nil && clip == nil && shadows.isEmpty && blur == 0 && opacity == 1 && projection == nil
     }
 }

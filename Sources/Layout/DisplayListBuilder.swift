@@ -23,7 +23,26 @@ private func draw(_ v: LaidOutView, parent: AffineTransform, inherited: [Layer] 
     let opacity = Swift.min(1, Swift.max(0, m.opacity))
     if opacity == 0 { return }
     let t = ownTransform(of: v).concatenating(parent)
+    switch projection(of: v, parent: parent) {
+    case .none: break
+    case .hidden: return
+    case .map(let h):
+        // The view with everything it draws (its effects and the per-child effects it inherits
+        // included) is flattened, then drawn through the map (§3 item 9: rotation3D comes last).
+        for l in inherited { list.append(.beginLayer(l)) }
+        list.append(.beginLayer(Layer(projection: h)))
+        drawFlat(v, t, into: &list)
+        list.append(.endLayer)
+        for _ in inherited { list.append(.endLayer) }
+        return
+    }
+    drawFlat(v, t, inherited: inherited, into: &list)
+}
 
+/// Draws `v` with its own transform `t` (offset, scale, rotation and the parent's), without its rotation3D.
+private func drawFlat(_ v: LaidOutView, _ t: AffineTransform, inherited: [Layer] = [], into list: inout DisplayList) {
+    let m = v.modifiers
+    let opacity = Swift.min(1, Swift.max(0, m.opacity))
     var maskList: DisplayList?
     if let mask = v.mask {
         var l = DisplayList()
@@ -71,6 +90,32 @@ private func handsEffectsToChildren(_ v: LaidOutView, _ layer: Layer) -> Bool {
     default:
         return false
     }
+}
+
+/// What a view's `rotation3D` does to its drawing.
+enum ProjectionOutcome: Equatable {
+    /// Nothing: no rotation3D, an identity map, or values that make no map (an axis that an
+    /// expression made zero, numbers that are not finite), which draw the view unrotated.
+    case none
+    /// The view draws nothing: it is seen edge-on (a singular map), or its parent squashes it flat.
+    case hidden
+    /// Draw the flattened view through this map from canvas points to canvas points.
+    case map(Homography)
+}
+
+/// The view's `rotation3D` in canvas points. The spec's map works in the view's laid-out frame
+/// with its origin at the top-left; in canvas points it is conjugated by that origin and by the
+/// parent's transform (the view's own offset, scale and rotation come before it, so they stay in
+/// the commands' transforms).
+func projection(of v: LaidOutView, parent: AffineTransform) -> ProjectionOutcome {
+    guard let r = v.modifiers.rotation3D else { return .none }
+    let f = v.frame
+    guard let local = r.homography(width: f.width, height: f.height) else { return .none }
+    let inFrame = Homography(.translation(-f.minX, -f.minY)).concatenating(local).concatenating(Homography(.translation(f.minX, f.minY)))
+    if inFrame.isIdentity { return .none }
+    guard let back = parent.inverted else { return .hidden }
+    let h = Homography(back).concatenating(inFrame).concatenating(Homography(parent))
+    return h.inverted == nil ? .hidden : .map(h)
 }
 
 /// Offset, then scale and rotation about the anchor of the view's frame (SwiftUI's

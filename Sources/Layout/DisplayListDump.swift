@@ -30,6 +30,7 @@ public func dump(_ list: DisplayList) -> String {
             if l.shadowMode == .independent && !l.shadows.isEmpty { parts.append("independent") }
             for s in l.shadows { parts.append("shadow \(s.color) r \(fmt(s.radius)) offset \(s.offset)") }
             if let clip = l.clip { parts.append("clip \(describe(clip))") }
+            if let h = l.projection { parts.append("projection \(h)") }
             emit(parts.joined(separator: " ") + describe(l.transform))
             depth += 1
             if let mask = l.mask {

@@ -48,6 +48,16 @@ extension CairoRasterizer {
 
     /// Where a layer can put ink: its content, limited by clip and mask, spread by its effects.
     func pixelBounds(of layer: Layer, children: [DrawNode]) -> PixelRect {
+        if let projection = layer.projection {
+            var flat = layer
+            flat.projection = nil
+            let before = pixelBounds(of: flat, children: children)
+            let device = projection.inDevicePixels(scale: scale)
+            guard !before.isEmpty, device.inverted != nil else { return .empty }
+            // Part of it behind the eye: the picture can stretch to the canvas edges and beyond.
+            guard let after = device.apply(before.rect) else { return PixelRect(x: -1 << 24, y: -1 << 24, width: 1 << 25, height: 1 << 25) }
+            return PixelRect(covering: after).expanded(by: 1)
+        }
         let fx = LayerEffects(layer, scale: scale)
         var content = pixelBounds(of: children)
         if let clip = layer.clip { content = content.intersection(clipBounds(clip, fx)) }
@@ -60,5 +70,12 @@ extension CairoRasterizer {
 
     func clipBounds(_ clip: Path, _ fx: LayerEffects) -> PixelRect {
         clip.isEmpty ? .empty : PixelRect(covering: fx.transform.apply(clip.controlBounds)).expanded(by: 1)
+    }
+}
+
+extension Homography {
+    /// The same map between device pixels, for a canvas of `scale` pixels per point.
+    func inDevicePixels(scale: Double) -> Homography {
+        Homography(.scale(1 / scale, 1 / scale)).concatenating(self).concatenating(Homography(.scale(scale, scale)))
     }
 }

@@ -9,6 +9,10 @@ extension CairoRasterizer {
     /// is about 3σ around the content, never limited by the view's frame (only by a clip).
     func composite(_ layer: Layer, children: [DrawNode], onto target: PixelSurface,
                    context cr: OpaquePointer, needed: PixelRect) {
+        if let projection = layer.projection {
+            compositeProjected(layer, projection, children: children, on: cr, needed: needed)
+            return
+        }
         let fx = LayerEffects(layer, scale: scale)
         guard fx.opacity > 0 else { return }
 
@@ -68,6 +72,33 @@ extension CairoRasterizer {
         cairo_set_source_surface(cr, result.surface, 0, 0)
         cairo_paint_with_alpha(cr, fx.opacity)
     }
+
+    /// A layer with a projection: the layer without it is drawn offscreen (only the part whose
+    /// image can reach `needed`), then that picture goes through the map.
+    private func compositeProjected(_ layer: Layer, _ projection: Homography, children: [DrawNode],
+                                    on cr: OpaquePointer, needed: PixelRect) {
+        let device = projection.inDevicePixels(scale: scale)
+        guard let back = device.inverted else { return }
+        var flat = layer
+        flat.projection = nil
+        var sourceRect = pixelBounds(of: flat, children: children)
+        // The pre-image of `needed` is bounded when all of `needed` is in front of the eye. When it
+        // is not (the horizon crosses `needed`), content far off the canvas lands in a sliver by the
+        // horizon; a margin keeps the offscreen surface to a sane size.
+        if let pre = back.apply(needed.rect) {
+            sourceRect = sourceRect.intersection(PixelRect(covering: pre).expanded(by: 2))
+        } else {
+            sourceRect = sourceRect.intersection(needed.expanded(by: Self.projectionMargin))
+        }
+        guard !sourceRect.isEmpty, let source = PixelSurface(region: sourceRect) else { return }
+        let c = source.makeContext()
+        composite(flat, children: children, onto: source, context: c, needed: sourceRect)
+        cairo_destroy(c)
+        ProjectiveSampler.draw(source, through: device, on: cr, needed: needed)
+    }
+
+    /// Pixels around `needed` of a view seen past its horizon that are still drawn.
+    static let projectionMargin = 4096
 
     /// Byte offset of alpha within a native-endian ARGB32 pixel.
     static let alphaByte = 1.littleEndian == 1 ? 3 : 0

@@ -199,6 +199,12 @@ struct ViewResolver {
         if let s = m.scale { r.scale = Point(values.number(s.x), values.number(s.y)) }
         r.rotation = values.number(m.rotation, default: 0)
         if let a = m.anchor { r.anchor = UnitPoint(values.number(a.x), values.number(a.y)) }
+        if let q = m.rotation3D {
+            r.rotation3D = Rotation3D(angle: values.number(q.angle),
+                                      axis: (values.number(q.axis.x), values.number(q.axis.y), values.number(q.axis.z)),
+                                      anchor: UnitPoint(values.number(q.anchor.x), values.number(q.anchor.y)),
+                                      anchorZ: values.number(q.anchorZ), perspective: values.number(q.perspective))
+        }
         return r
     }
 

@@ -2,7 +2,7 @@ import Geometry
 
 /// Keys every view accepts (§3).
 let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask", "clip", "shadows", "shadowMode", "blur", "opacity",
-                      "offset", "scale", "rotation", "anchor", "matchedGeometry", "if", "transition", "id", "gestures",
+                      "offset", "scale", "rotation", "anchor", "rotation3D", "matchedGeometry", "if", "transition", "id", "gestures",
                       "compositingGroup"]
 
 /// Keys that belong to each view type, besides the common ones.
@@ -256,7 +256,37 @@ extension SceneReader {
         if let b = o["scale"] { m.scale = point(b, join(path, "scale"), scope, defaults: (1, 1)) }
         if let b = o["rotation"] { m.rotation = dynamicNumber(b, join(path, "rotation"), scope) }
         if let b = o["anchor"] { m.anchor = unitPoint(b, join(path, "anchor"), scope) }
+        if let b = o["rotation3D"] { m.rotation3D = rotation3D(b, join(path, "rotation3D"), scope) }
         return m
+    }
+
+    /// `rotation3D`: `{angle, axis: [x, y, z], anchor, anchorZ, perspective}`; `angle` and `axis` are required.
+    mutating func rotation3D(_ v: JSONValue, _ path: String, _ scope: Scope) -> Rotation3DSpec? {
+        guard let o = object(v, path, allowed: ["angle", "axis", "anchor", "anchorZ", "perspective"],
+                             what: "{angle, axis: [x, y, z], anchor, anchorZ, perspective}") else { return nil }
+        let angle = require(o, "angle", in: v, path).flatMap { dynamicNumber($0, join(path, "angle"), scope) }
+        var axis: (x: Dynamic<Double>, y: Dynamic<Double>, z: Dynamic<Double>)?
+        if let av = require(o, "axis", in: v, path) {
+            let ap = join(path, "axis")
+            if let a = av.elements, a.count == 3 {
+                let parts = a.indices.map { dynamicNumber(a[$0], "\(ap)[\($0)]", scope) }
+                if let x = parts[0], let y = parts[1], let z = parts[2] {
+                    if case .constant(let cx) = x, case .constant(let cy) = y, case .constant(let cz) = z, cx == 0, cy == 0, cz == 0 {
+                        fail(av, ap, "the axis [0, 0, 0] has no direction; use e.g. [0, 1, 0] to turn about the vertical")
+                    } else {
+                        axis = (x, y, z)
+                    }
+                }
+            } else {
+                let found = av.elements.map { "a list of \($0.count)" } ?? av.typeName
+                fail(av, ap, "expected an axis [x, y, z], found \(found)")
+            }
+        }
+        let anchor = o["anchor"].flatMap { unitPoint($0, join(path, "anchor"), scope) } ?? .constant(0.5, 0.5)
+        let anchorZ = o["anchorZ"].flatMap { dynamicNumber($0, join(path, "anchorZ"), scope) } ?? .constant(0)
+        let perspective = o["perspective"].flatMap { dynamicNumber($0, join(path, "perspective"), scope) } ?? .constant(1)
+        guard let angle, let axis else { return nil }
+        return Rotation3DSpec(angle: angle, axis: axis, anchor: anchor, anchorZ: anchorZ, perspective: perspective)
     }
 
     mutating func padding(_ v: JSONValue, _ path: String, _ scope: Scope) -> PaddingSpec? {

@@ -22,7 +22,23 @@ public struct ModifierSpec: Sendable {
     /// Degrees, clockwise.
     public var rotation: Dynamic<Double>?
     public var anchor: DynamicPoint?
+    /// `rotation3D`, drawn after offset, scale and rotation.
+    public var rotation3D: Rotation3DSpec?
     public init() {}
+}
+
+/// `rotation3D` as written (§3 item 9); every number may be an expression.
+public struct Rotation3DSpec: Sendable {
+    /// Degrees.
+    public var angle: Dynamic<Double>
+    /// Unitless direction; a literal zero axis is refused when the scene loads.
+    public var axis: (x: Dynamic<Double>, y: Dynamic<Double>, z: Dynamic<Double>)
+    /// Unit point of the laid-out frame; default the centre.
+    public var anchor: DynamicPoint
+    /// Points.
+    public var anchorZ: Dynamic<Double>
+    /// Unitless; the eye is max(w, h)/perspective points away; 0 for none.
+    public var perspective: Dynamic<Double>
 }
 
 /// `padding`: the four insets in points.

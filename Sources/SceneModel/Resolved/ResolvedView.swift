@@ -143,6 +143,8 @@ public struct ResolvedModifiers: Hashable, Sendable {
     /// Degrees, clockwise.
     public var rotation: Double
     public var anchor: UnitPoint
+    /// `rotation3D`, drawn after offset, scale and rotation; nil for none.
+    public var rotation3D: Rotation3D?
     /// The view's matched-geometry id (after `{i}` substitution), whether it is the source, and
     /// whether shape parameters morph.
     public var matchedGeometry: MatchedGeometryInfo?
