@@ -45,7 +45,8 @@ public struct VideoSummary: Sendable {
 
 /// Encodes a `FrameSource`'s frames into one video or animated-image file with ffmpeg, which runs as a subprocess and
 /// reads the frames as raw RGBA on a pipe (no PNG encoding on the way). Frames are pulled in order from one
-/// `FrameDrawer`, so a frame whose display list equals the previous one is sent again without being drawn.
+/// `FrameDrawer`, so a frame whose display list equals the previous one is sent again without being drawn; a thread
+/// hands them to ffmpeg (`FrameHandoff`) while the next is drawn.
 ///
 /// The file appears whole or not at all: ffmpeg writes to a hidden temporary name in the destination folder, which is
 /// renamed when ffmpeg has succeeded. Cancelling (`cancellation`), a failure, or a closed `FileWriteGate` (Ctrl-C that
@@ -101,22 +102,26 @@ public final class VideoWriter: @unchecked Sendable {
             do { process = try FFmpegProcess(executable: ffmpeg, arguments: pass) } catch { throw abandon(error) }
             running.set(process)
             // Each pass draws the frames anew; the file's frames are the last pass's.
-            let drawer = try source.drawer()
             reused = 0
-            var accepted = true
+            let handoff = FrameHandoff(process)
             do {
-                for i in indices where accepted {
+                let drawer = try source.drawer()
+                defer { timings.add(drawer.timings) }
+                for i in indices {
                     if cancellation.isCancelled { throw RenderError.cancelled }
                     let frame = try drawer.frame(i)
                     if frame.reused { reused += 1 }
-                    accepted = drawer.timings.measure(.encode) { process.write(frame.image.pixels) }
+                    // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
+                    guard drawer.timings.measure(.encode, { handoff.send(frame.image.pixels) }) else { break }
                     sent += 1
                     progress?(sent, total)
                 }
             } catch {
-                throw abandon(error)
+                let e = abandon(error)
+                _ = handoff.finish()
+                throw e
             }
-            timings.add(drawer.timings)
+            let accepted = handoff.finish()
             let (status, lines) = process.finish()
             running.set(nil)
             if cancellation.isCancelled { throw abandon(RenderError.cancelled) }

@@ -216,6 +216,26 @@ final class VideoOutputTests: CLITestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("out")), [], "no file and no temporary")
     }
 
+    /// Frames slower than the grace period (0.5 s): the process exits without waiting for them, and the write gate's
+    /// clean-up stops ffmpeg and removes its temporary file.
+    func testInterruptDuringSlowFramesLeavesNoFile() throws {
+        try FFmpegTools.require()
+        let scene = try writeScene(FaultInterruptTests.slowScene)
+        let started = try render.start([scene, "--out", path("out/slow.mov"), "--progress", "json"])
+        let process = started.process
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(120)
+        while !started.errorText.contains("\"done\": 1,") {
+            if !process.isRunning || Date() > deadline { return XCTFail("the encode did not get going") }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        try started.errorHandle.close()
+        XCTAssertEqual(process.terminationStatus, 130, started.errorText)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("out")), [], "no file and no temporary")
+    }
+
     // MARK: - Helpers
 
     /// Renders `scene` as PNG frames and as `NAME.ext`; returns the file's path and the PNG frames' RGBA bytes.
