@@ -196,15 +196,29 @@ final class VideoOutputTests: CLITestCase {
     }
 
     func testInterruptedEncodeLeavesNoFile() throws {
+        try interruptEncode(FaultInterruptTests.longScene, file: "long.mp4", afterFrames: 20)
+    }
+
+    /// Frames slower than the grace period (0.5 s): the process exits without waiting for them, and the write gate's
+    /// clean-up stops ffmpeg and removes its temporary file.
+    func testInterruptDuringSlowFramesLeavesNoFile() throws {
+        try interruptEncode(FaultInterruptTests.slowScene, file: "slow.mov", afterFrames: 1)
+    }
+
+    /// Sends SIGINT once `afterFrames` frames have gone to ffmpeg and its temporary file exists; then the process must
+    /// exit with 130 and leave the output folder empty.
+    private func interruptEncode(_ text: String, file name: String, afterFrames: Int) throws {
         try FFmpegTools.require()
-        let scene = try writeScene(FaultInterruptTests.longScene)
-        let started = try render.start([scene, "--out", path("out/long.mp4"), "--progress", "json"])
+        let scene = try writeScene(text)
+        let out = path("out")
+        let started = try render.start([scene, "--out", out + "/" + name, "--progress", "json"])
         let process = started.process
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        // Wait until 20 frames have gone to ffmpeg (the guard only keeps a broken binary from hanging the test).
+        // The guard only keeps a broken binary from hanging the test.
         let deadline = Date().addingTimeInterval(120)
-        while !started.errorText.contains("\"done\": 20,") {
-            if !process.isRunning || Date() > deadline { return XCTFail("the encode did not get going") }
+        while !started.errorText.contains("\"done\": \(afterFrames),")
+                || !((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains(where: { $0.hasPrefix("." + name + ".tmp-") }) {
+            if !process.isRunning || Date() > deadline { return XCTFail("the encode did not get going: \(started.errorText)") }
             usleep(20_000)
         }
         kill(process.processIdentifier, SIGINT)
@@ -212,28 +226,8 @@ final class VideoOutputTests: CLITestCase {
         try started.errorHandle.close()
         XCTAssertTrue(started.errorText.contains("the render was interrupted"), started.errorText)
         XCTAssertEqual(process.terminationReason, .exit)
-        XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("out")), [], "no file and no temporary")
-    }
-
-    /// Frames slower than the grace period (0.5 s): the process exits without waiting for them, and the write gate's
-    /// clean-up stops ffmpeg and removes its temporary file.
-    func testInterruptDuringSlowFramesLeavesNoFile() throws {
-        try FFmpegTools.require()
-        let scene = try writeScene(FaultInterruptTests.slowScene)
-        let started = try render.start([scene, "--out", path("out/slow.mov"), "--progress", "json"])
-        let process = started.process
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let deadline = Date().addingTimeInterval(120)
-        while !started.errorText.contains("\"done\": 1,") {
-            if !process.isRunning || Date() > deadline { return XCTFail("the encode did not get going") }
-            usleep(20_000)
-        }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        try started.errorHandle.close()
         XCTAssertEqual(process.terminationStatus, 130, started.errorText)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("out")), [], "no file and no temporary")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [], "no file and no temporary")
     }
 
     // MARK: - Helpers
