@@ -7,7 +7,7 @@ import RenderKit
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Render a scene's frames to PNG files (the default command).",
+        abstract: "Render a scene's frames to PNG files, or to one video file (the default command).",
         discussion: """
         Writes frame_00000.png … (8-bit RGBA, sRGB, canvas size × scale), manifest.json (pixel hash \
         per frame) and events.json (every fired event, tick and haptic) into Output/<name>/ or --out. \
@@ -18,8 +18,14 @@ struct Frames: ParsableCommand {
         or time past the end of the scene is an error (exit status 2) that names the scene's length; \
         nothing is clamped. Numeric options outside their range are refused the same way.
 
+        --format mp4, webm, mov, gif, apng or webp (or --out NAME.mp4 and so on) writes one file instead, \
+        encoded by ffmpeg from the same frames (raw RGBA on a pipe); the file appears whole or not at all. \
+        See docs/video.md for each format's defaults and --quality.
+
         Examples:
           render Scenes/unlock.json --frames 0-59 --out Output/first-second
+          render Scenes/unlock.json --format mp4 --quality medium
+          render Scenes/unlock.json --out unlock.webm --scale 1
           render Scenes/unlock.json --at 1.25 --scale 3
           render Scenes/unlock.json --shard 2/4 --out shard2 --progress json
         """)
