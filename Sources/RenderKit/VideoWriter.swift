@@ -44,9 +44,9 @@ public struct VideoSummary: Sendable {
 }
 
 /// Encodes a `FrameSource`'s frames into one video or animated-image file with ffmpeg, which runs as a subprocess and
-/// reads the frames as raw RGBA on a pipe (no PNG encoding on the way). Frames are pulled in order from one
-/// `FrameDrawer`, so a frame whose display list equals the previous one is sent again without being drawn; a thread
-/// hands them to ffmpeg (`FrameHandoff`) while the next is drawn.
+/// reads the frames as raw RGBA on a pipe (no PNG encoding on the way). `jobs` threads, one `FrameDrawer` each, draw
+/// runs of consecutive frames ahead of the encoder (`OrderedFrameDrawing`), so a frame whose display list equals the
+/// previous one is sent again without being drawn; a thread hands them to ffmpeg in order (`FrameHandoff`).
 ///
 /// The file appears whole or not at all: ffmpeg writes to a hidden temporary name in the destination folder, which is
 /// renamed when ffmpeg has succeeded. Cancelling (`cancellation`), a failure, or a closed `FileWriteGate` (Ctrl-C that
@@ -59,6 +59,9 @@ public final class VideoWriter: @unchecked Sendable {
     public let cancellation = CancellationFlag()
     /// Whether the file keeps alpha: the format can and the scene's background is not opaque.
     public var alpha: Bool { format.keepsAlpha && sceneHasTransparency(source.scene.canvas.background) }
+
+    /// Threads drawing frames ahead of the encoder (each with its own `FrameDrawer`); frames still reach ffmpeg in order.
+    public var jobs = 1
 
     /// Where ffmpeg is looked for (PATH's value; nil: this process's PATH).
     public var searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
@@ -105,17 +108,18 @@ public final class VideoWriter: @unchecked Sendable {
             reused = 0
             let handoff = FrameHandoff(process)
             do {
-                let drawer = try source.drawer()
-                defer { timings.add(drawer.timings) }
-                for i in indices {
+                let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs)
+                var waiting = StageTimings()
+                timings.add(try drawing.frames { frame in
                     if cancellation.isCancelled { throw RenderError.cancelled }
-                    let frame = try drawer.frame(i)
                     if frame.reused { reused += 1 }
                     // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
-                    guard drawer.timings.measure(.encode, { handoff.send(frame.image.pixels) }) else { break }
+                    guard waiting.measure(.encode, { handoff.send(frame.image.pixels) }) else { return false }
                     sent += 1
                     progress?(sent, total)
-                }
+                    return true
+                })
+                timings.add(waiting)
             } catch {
                 let e = abandon(error)
                 _ = handoff.finish()

@@ -32,6 +32,7 @@ extension Frames {
             let source = try FrameSource(loaded, options: options)
             indices = try frames.map { Array(try SceneSpan(source).check(frames: $0)) } ?? Array(0..<source.frameCount)
             writer = VideoWriter(source: source, format: format, quality: quality ?? .high)
+            writer.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         } catch let error as UsageError {
             throw error
         } catch {

@@ -129,6 +129,14 @@ final class VideoOutputTests: CLITestCase {
         }
     }
 
+    /// Frames drawn on several threads reach ffmpeg in order: the same file whatever --jobs is.
+    func testJobsDoNotChangeTheFile() throws {
+        try FFmpegTools.require()
+        let scene = try writeScene(Self.opaque)
+        for jobs in ["1", "3"] { try expect(0, [scene, "--out", path("jobs\(jobs).apng"), "--jobs", jobs, "--quiet"]) }
+        XCTAssertEqual(try bytes(path("jobs1.apng")), try bytes(path("jobs3.apng")))
+    }
+
     /// ffmpeg 5.1 cannot decode animated WebP, so Pillow reads it. libwebp merges equal neighbouring frames into one
     /// longer frame: the durations, expanded to 1/10 s steps, must give back every frame.
     func testWebPFramesAndDurationsLossyAndLossless() throws {
