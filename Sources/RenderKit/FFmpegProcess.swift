@@ -63,10 +63,4 @@ final class FFmpegProcess: @unchecked Sendable {
         let lines = String(decoding: errorData, as: UTF8.self).split(separator: "\n").map(String.init)
         return (process.terminationStatus, Array(lines.suffix(8)))
     }
-
-    /// Stops ffmpeg at once (SIGKILL) and waits for it.
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        _ = finish()
-    }
 }
