@@ -63,10 +63,11 @@ enum FFmpegTools {
 
     /// Every frame of `file` decoded by ffmpeg to 8-bit RGBA, cropped to `width`×`height` from the top left (padding
     /// dropped). `decoder` goes before `-i` (`-c:v libvpx-vp9` reads VP9's alpha); `bt709` converts Y′CbCr with the
-    /// BT.709 matrix the files are tagged with (ffmpeg 5.1's automatic conversion assumes BT.601 whatever the tag).
+    /// BT.709 matrix the files are tagged with (ffmpeg 5.1's automatic conversion assumes BT.601 whatever the tag),
+    /// with accurate rounding (the default rounding alone is off by a level in dark areas).
     static func frames(of file: String, width: Int, height: Int, decoder: [String] = [], bt709: Bool = false) throws -> [[UInt8]] {
         let tools = try require()
-        let convert = (bt709 ? "scale=in_color_matrix=bt709:in_range=tv," : "") + "format=rgba,crop=\(width):\(height):0:0"
+        let convert = (bt709 ? "scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int," : "") + "format=rgba,crop=\(width):\(height):0:0"
         let raw = [UInt8](try run(tools.ffmpeg, ["-v", "error"] + decoder + ["-i", file, "-vf", convert,
                                                    "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
         let size = width * height * 4

@@ -263,6 +263,7 @@ final class VideoOutputTests: CLITestCase {
                             file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(decoded.count, expected.count, file: file, line: line)
         let difference = FrameDifference(decoded, expected, width: Self.width, height: Self.height)
+        print("decoded vs PNG frames: \(difference.summary)")
         XCTAssertLessThanOrEqual(difference.flatMean, flat, difference.summary, file: file, line: line)
         XCTAssertLessThanOrEqual(difference.meanPerChannel, mean, difference.summary, file: file, line: line)
     }
