@@ -12,6 +12,9 @@ struct FFmpegArguments {
     /// Keep an alpha channel (formats that can, when the scene's background is not opaque).
     var alpha: Bool
 
+    /// The highest frame rate a GIF plays at as written (a delay of 2/100 s).
+    static let gifMaxFPS = 50.0
+
     /// Where pass one of a GIF writes its palette (a PNG), for pass two to read.
     static func palettePath(for output: String) -> String { output + ".palette.png" }
 
@@ -28,7 +31,10 @@ struct FFmpegArguments {
                                           "-frames:v", "1", "-update", "1", "-f", "image2", palette]
             // sierra2_4a: error diffusion keeps glows and shadows smooth (bayer's ordered pattern shows as a grid on soft
             // gradients); diff_mode=rectangle re-dithers only the part of a frame that changed, so still areas do not shimmer.
-            let second = common + input + ["-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
+            // GIF delays are whole hundredths of a second, and browsers play a delay under 2/100 s as 10/100 s: above
+            // 50 fps the frames are resampled to 50 fps (each shown 2/100 s), so the animation keeps its duration.
+            let frames = fps > Self.gifMaxFPS ? "[0:v]fps=\(fmt(Self.gifMaxFPS))[v];[v]" : "[0:v]"
+            let second = common + input + ["-i", palette, "-lavfi", frames + "[1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
                                            "-loop", "0"] + tail
             return [first, second]
         default:

@@ -28,8 +28,10 @@ public enum VideoError: Error, CustomStringConvertible {
 public struct VideoSummary: Sendable {
     public var path: String
     public var format: VideoFormat
-    /// Frames in the file.
+    /// Frames drawn (a GIF above 50 fps holds fewer: `resampledFPS`).
     public var frames: Int
+    /// The frame rate the file was resampled to, when the format cannot play the scene's (GIF above 50 fps).
+    public var resampledFPS: Double?
     /// Frames sent again without being drawn (their display list equalled the previous frame's).
     public var reused: Int
     /// Frame size in pixels, before any padding the format needs.
@@ -141,7 +143,8 @@ public final class VideoWriter: @unchecked Sendable {
             throw abandon(VideoError.file("cannot move the finished file to \(path): \(String(cString: strerror(renamed)))"))
         }
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-        return VideoSummary(path: path, format: format, frames: indices.count, reused: reused,
+        let resampled = format == .gif && source.fps > FFmpegArguments.gifMaxFPS ? FFmpegArguments.gifMaxFPS : nil
+        return VideoSummary(path: path, format: format, frames: indices.count, resampledFPS: resampled, reused: reused,
                             pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight, alpha: alpha, bytes: bytes,
                             seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, timings: timings)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import RenderKit
 
 /// `render SCENE.json --format mp4` (or `--out NAME.mp4`): one video or animated-image file instead of PNG frames.
@@ -46,7 +47,8 @@ extension Frames {
         if !quiet {
             let kib = Double(summary.bytes) / 1024
             print("\(counted(summary.frames, "frame")) (\(summary.pixelWidth)×\(summary.pixelHeight) px"
-                + (summary.alpha ? ", with alpha" : "") + ") → \(summary.path) "
+                + (summary.alpha ? ", with alpha" : "") + (summary.resampledFPS.map { ", resampled to \(fmt($0)) fps" } ?? "")
+                + ") → \(summary.path) "
                 + String(format: "in %.2f s, %.1f frames/s, %.1f KiB", summary.seconds,
                          Double(summary.frames) / max(summary.seconds, 1e-9), kib)
                 + (summary.reused > 0 ? ", \(summary.reused) reused" : ""))

@@ -113,6 +113,17 @@ final class VideoOutputTests: CLITestCase {
         XCTAssertLessThanOrEqual(difference.meanPerChannel, 2, difference.summary)
     }
 
+    /// Browsers play GIF delays under 2/100 s as 10/100 s, so a 60 fps scene becomes 50 fps: 50 frames, still 1 s.
+    func testGIFAbove50FPSKeepsItsDuration() throws {
+        try FFmpegTools.require()
+        let scene = try writeScene(Self.opaque)
+        let run = try expect(0, [scene, "--fps", "60", "--out", path("fast.gif")])
+        XCTAssertTrue(run.stdout.hasPrefix("60 frames (41×31 px, resampled to 50 fps) → "), run.stdout)
+        let facts = try FFmpegTools.probe(path("fast.gif"))
+        XCTAssertEqual(facts["nb_read_frames"], "50", "\(facts)")
+        XCTAssertEqual(try XCTUnwrap(Double(facts["duration"] ?? ""), "\(facts)"), 1.0, accuracy: 0.001)
+    }
+
     func testAPNGIsExactWithAndWithoutAlpha() throws {
         for (scene, name) in [(Self.opaque, "opaque"), (Self.transparent, "transparent")] {
             let (file, expected) = try renderBoth(ext: "apng", scene: scene, name: name)
