@@ -9,13 +9,15 @@ JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them
 # (zlib to combine their bands' Adler-32 checksums), fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
-# monospaced, Quicksand for rounded; see docs/fonts.md). `make build` and `make demo` need only these.
+# monospaced, Quicksand for rounded; see docs/fonts.md), and ffmpeg, which `render --format mp4|webm|mov|gif|apng|webp`
+# runs to encode video and animated images (docs/video.md). `make build` and `make demo` need only these.
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev zlib1g-dev libfontconfig-dev \
-	fonts-inter fonts-dejavu-core fonts-quicksand
-# The tests also need independent tools: Pillow decodes PNGs and the preview's APNG, jsonschema validates
-# every scene against Scenes/scene.schema.json, chromium runs the preview page (docs/previews.md).
+	fonts-inter fonts-dejavu-core fonts-quicksand ffmpeg
+# The tests also need independent tools: Pillow decodes PNGs, the preview's APNG and animated WebP, jsonschema validates
+# every scene against Scenes/scene.schema.json, chromium runs the preview page (docs/previews.md), and ffmpeg's
+# ffprobe and decoders read the video files back (it is in APT_PACKAGES already, and listed here for the tests' sake).
 # Without them those tests skip, except under CI=true, where they fail.
-TEST_APT_PACKAGES := python3 python3-pil python3-jsonschema chromium
+TEST_APT_PACKAGES := python3 python3-pil python3-jsonschema chromium ffmpeg
 DEPS_STAMP := .build/.deps-installed
 TEST_DEPS_STAMP := .build/.test-deps-installed
 

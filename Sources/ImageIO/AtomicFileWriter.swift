@@ -62,12 +62,18 @@ public func writeFileAtomically(_ bytes: [UInt8], to path: String, sync: Bool = 
 /// Lets a process stop writing files at once without leaving a partial or temporary file: `close()` waits for the
 /// atomic writes in progress to finish (each one is short: the bytes are ready before it starts) and turns every later
 /// one away. Used when Ctrl-C must end a render whose frames take longer to draw than the user should wait.
+///
+/// A file that grows over a long time (a video that an encoder writes to a temporary name) cannot be one short write:
+/// its writer registers a clean-up (stop the encoder, remove the temporary) that `close()` runs, and renames the
+/// finished file inside `enter()`/`leave()`, so a closed gate leaves neither a half file nor a temporary.
 public final class FileWriteGate: @unchecked Sendable {
     public static let shared = FileWriteGate()
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let idle: UnsafeMutablePointer<pthread_cond_t>
     private var writing = 0
     private var closed = false
+    private var cleanups: [Int: @Sendable () -> Void] = [:]
+    private var nextCleanup = 0
 
     private init() {
         mutex = .allocate(capacity: 1)
@@ -77,23 +83,43 @@ public final class FileWriteGate: @unchecked Sendable {
     }
 
     /// False once the gate is closed; otherwise the caller must call `leave()` when done.
-    func enter() -> Bool {
+    public func enter() -> Bool {
         pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
         if closed { return false }
         writing += 1
         return true
     }
 
-    func leave() {
+    public func leave() {
         pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
         writing -= 1
         if writing == 0 { pthread_cond_broadcast(idle) }
     }
 
-    /// Refuses new writes from now on and waits for the ones in progress. Not from inside a write.
+    /// Refuses new writes from now on, waits for the ones in progress, then runs the registered clean-ups. Not from
+    /// inside a write.
     public func close() {
-        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        pthread_mutex_lock(mutex)
         closed = true
         while writing > 0 { pthread_cond_wait(idle, mutex) }
+        let pending = cleanups.values
+        cleanups = [:]
+        pthread_mutex_unlock(mutex)
+        for cleanup in pending { cleanup() }
+    }
+
+    /// Registers `cleanup` to run when the gate closes; returns nil (and runs nothing) when it is closed already.
+    /// The key unregisters it (`unregister`) once the file is finished or removed.
+    public func register(_ cleanup: @escaping @Sendable () -> Void) -> Int? {
+        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        if closed { return nil }
+        nextCleanup += 1
+        cleanups[nextCleanup] = cleanup
+        return nextCleanup
+    }
+
+    public func unregister(_ key: Int) {
+        pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }
+        cleanups[key] = nil
     }
 }

@@ -7,7 +7,7 @@ import RenderKit
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Render a scene's frames to PNG files (the default command).",
+        abstract: "Render a scene's frames to PNG files, or to one video file (the default command).",
         discussion: """
         Writes frame_00000.png … (8-bit RGBA, sRGB, canvas size × scale), manifest.json (pixel hash \
         per frame) and events.json (every fired event, tick and haptic) into Output/<name>/ or --out. \
@@ -18,16 +18,28 @@ struct Frames: ParsableCommand {
         or time past the end of the scene is an error (exit status 2) that names the scene's length; \
         nothing is clamped. Numeric options outside their range are refused the same way.
 
+        --format mp4, webm, mov, gif, apng or webp (or --out NAME.mp4 and so on) writes one file instead, \
+        encoded by ffmpeg from the same frames (raw RGBA on a pipe); the file appears whole or not at all. \
+        See docs/video.md for each format's defaults and --quality.
+
         Examples:
           render Scenes/unlock.json --frames 0-59 --out Output/first-second
+          render Scenes/unlock.json --format mp4 --quality medium
+          render Scenes/unlock.json --out unlock.webm --scale 1
           render Scenes/unlock.json --at 1.25 --scale 3
           render Scenes/unlock.json --shard 2/4 --out shard2 --progress json
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(name: .long, help: "Output folder (default: Output/<scene name>).")
+    @Option(name: .long, help: "Output folder (default: Output/<scene name>), or the video file (NAME.mp4, .webm, .mov, .gif, .apng, .webp; default: Output/<scene name>.<format>).")
     var out: String?
+
+    @Option(help: "png (frames in a folder, the default), or one file encoded by ffmpeg: mp4, webm, mov, gif, apng or webp (docs/video.md).")
+    var format: OutputFormat?
+
+    @Option(help: "Video quality: high (the default), medium, low or lossless (docs/video.md).")
+    var quality: VideoQuality?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Inclusive frame range to render, e.g. 0-59 or 120; past the scene's last frame is an error.", valueName: "A-B"),
             transform: RangeOptions.frames)
@@ -61,10 +73,14 @@ struct Frames: ParsableCommand {
     func validate() throws {
         if frames != nil && at != nil { throw ValidationError("give --frames or --at, not both") }
         if shard != nil && (frames != nil || at != nil) { throw ValidationError("give --shard or --frames/--at, not both") }
+        try validateVideo()
     }
 
     func run() throws {
         let loaded = try sceneOptions.load()
+        if let video = videoFormat {
+            return try runVideo(loaded, format: video)
+        }
         var options = sceneOptions.renderOptions()
         options.outputDirectory = out
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -90,18 +106,10 @@ struct Frames: ParsableCommand {
             printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(1)
         }
-        let progress = ProgressReporter(style: quiet && self.progress == .auto ? .none : self.progress,
-                                        task: "render", total: renderer.frameIndices.count)
-        Interrupts.install(renderer.cancellation, scene: sceneOptions.scene)
-        let summary: RenderSummary
-        do {
-            summary = try renderer.render { done, total in progress.update(done: done) }
-        } catch {
-            progress.finish()
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(Interrupts.received ? 130 : 1)
+        let summary = try reportingProgress(task: "render", total: renderer.frameIndices.count,
+                                            cancellation: renderer.cancellation) { progress in
+            try renderer.render { done, total in progress.update(done: done) }
         }
-        progress.finish()
         if !quiet {
             let mb = Double(summary.bytes) / 1_048_576
             print("\(summary.frames.count) of \(counted(summary.frameCount, "frame")) "
@@ -109,14 +117,33 @@ struct Frames: ParsableCommand {
                 + String(format: "in %.2f s, %.1f frames/s, %.1f MiB", summary.seconds, Double(summary.frames.count) / max(summary.seconds, 1e-9), mb)
                 + (summary.reused > 0 ? ", \(summary.reused) reused" : ""))
         }
-        if timings {
-            let t = summary.timings
-            let n = Double(max(summary.frames.count, 1))
-            for s in StageTimings.Stage.allCases {
-                // Padded here: "%-12@" does not pad on Linux's Foundation.
-                let name = s.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-                print("  " + name + String(format: " %9.2f ms total  %7.3f ms/frame", t.milliseconds(s), t.milliseconds(s) / n))
-            }
+        if timings { printTimings(summary.timings, frames: summary.frames.count) }
+    }
+
+    /// Runs `work` with the `--progress` display and Ctrl-C handling (`cancellation` stops it between frames). A failure
+    /// is printed after the scene's name and exits with status 1, or 130 when interrupted; `known` is a path the
+    /// message need not repeat.
+    func reportingProgress<T>(task: String, total: Int, cancellation: CancellationFlag, known: String? = nil,
+                              _ work: (ProgressReporter) throws -> T) throws -> T {
+        let reporter = ProgressReporter(style: quiet && progress == .auto ? .none : progress, task: task, total: total)
+        Interrupts.install(cancellation, scene: sceneOptions.scene)
+        defer { reporter.finish() }
+        do {
+            return try work(reporter)
+        } catch {
+            reporter.finish()
+            printError("\(sceneOptions.scene): \(explain(error, known: known))")
+            throw ExitCode(Interrupts.received ? 130 : 1)
+        }
+    }
+
+    /// `--timings`: each stage's total and per-frame milliseconds.
+    func printTimings(_ t: StageTimings, frames: Int) {
+        let n = Double(max(frames, 1))
+        for s in StageTimings.Stage.allCases {
+            // Padded here: "%-12@" does not pad on Linux's Foundation.
+            let name = s.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+            print("  " + name + String(format: " %9.2f ms total  %7.3f ms/frame", t.milliseconds(s), t.milliseconds(s) / n))
         }
     }
 }

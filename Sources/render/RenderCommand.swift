@@ -7,7 +7,7 @@ struct RenderCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render animation scenes (JSON) to PNG frames, headlessly.",
+        abstract: "Render animation scenes (JSON) to PNG frames or video, headlessly.",
         discussion: """
         A scene describes views, state, springs, timers and scripted input (see docs/scene-format.md).
         `render SCENE.json` writes every frame to Output/<name>/ with manifest.json and events.json.
@@ -17,6 +17,8 @@ struct RenderCommand: ParsableCommand {
           render Scenes/unlock.json --fps 30 --scale 3  30 fps at 3 pixels per point
           render Scenes/unlock.json --at 1.25           one still at t = 1.25 s
           render Scenes/unlock.json --frames 0-59       the first second at 60 fps
+          render Scenes/unlock.json --format mp4        one H.264 file, Output/unlock.mp4 (needs ffmpeg)
+          render Scenes/unlock.json --out unlock.gif    a GIF (also webm, mov, apng, webp)
           render check Scenes/unlock.json               validate only
           render dump Scenes/unlock.json --at 2         the view tree and draw list
           render strip Scenes/unlock.json --count 12    a contact sheet of 12 frames

@@ -13,9 +13,13 @@ struct SceneSpan {
     let source: FrameSource
 
     init(_ renderer: Renderer) {
-        source = renderer.source
+        self.init(renderer.source)
+    }
+
+    init(_ source: FrameSource) {
+        self.source = source
         frameCount = source.frameCount
-        fps = renderer.fps
+        fps = source.fps
         duration = source.duration
     }
 

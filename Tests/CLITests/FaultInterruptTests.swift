@@ -45,16 +45,8 @@ final class FaultInterruptTests: CLITestCase {
     private func interrupt(with signal: Int32, scene text: String = longScene, framesFirst: Int = 5, size: [Int] = [160, 120]) throws {
         let scene = try writeScene(text)
         let out = path("out")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RenderBinary.path)
-        process.arguments = [scene, "--out", out, "--quiet", "--jobs", String(Self.jobs)]
-        process.currentDirectoryURL = folder
-        let errURL = folder.appendingPathComponent(".stderr")
-        try Data().write(to: errURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let started = try render.start([scene, "--out", out, "--quiet", "--jobs", String(Self.jobs)])
+        let process = started.process, err = started.errorHandle, errURL = started.stderr
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // Wait for a few frames (polling; the guard only keeps a broken binary from hanging the test).

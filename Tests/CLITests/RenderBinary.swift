@@ -43,11 +43,39 @@ struct RenderBinary {
         self.workFolder = workFolder
     }
 
-    /// Runs the binary with `arguments`; a run longer than `timeout` seconds is stopped (SIGKILL) and marked `timedOut`.
-    func run(_ arguments: [String], timeout: Double = 600) throws -> Run {
+    /// A run in progress that a test signals: its standard error goes to `stderr` (read it as it grows), standard
+    /// output is discarded. Close `errorHandle` after the process has ended.
+    struct Started {
+        var process: Process
+        var stderr: URL
+        var errorHandle: FileHandle
+        var errorText: String { String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self) }
+    }
+
+    /// Starts the binary with `arguments` in the work folder, standard error captured in `.stderr-<uuid>` there.
+    func start(_ arguments: [String]) throws -> Started {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.currentDirectoryURL = workFolder
+        let errURL = workFolder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        try Data().write(to: errURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return Started(process: process, stderr: errURL, errorHandle: err)
+    }
+
+    /// Runs the binary with `arguments`; a run longer than `timeout` seconds is stopped (SIGKILL) and marked `timedOut`.
+    /// `environment` replaces values of this process's environment for the child (e.g. PATH).
+    func run(_ arguments: [String], timeout: Double = 600, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.currentDirectoryURL = workFolder
         let id = UUID().uuidString
         let outURL = workFolder.appendingPathComponent(".stdout-\(id)")

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Draws a `FrameSource`'s frames on several threads (one `FrameDrawer` each) for a consumer that takes them strictly
+/// in order, as an encoder must. Threads take small runs of consecutive frames, so a held frame is still reused
+/// (`RenderedFrame.reused`) inside a run, and they draw at most `window` frames ahead of the consumer, so memory stays
+/// bounded however long the scene is.
+final class OrderedFrameDrawing: @unchecked Sendable {
+    private let source: FrameSource
+    private let indices: [Int]
+    private let jobs: Int, run: Int, window: Int
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var nextRun = 0
+    private var consumed = 0
+    private var ready: [Int: RenderedFrame] = [:]
+    private var failure: Error?
+    private var stopped = false
+    private var timings = StageTimings()
+
+    /// - Parameters: `jobs` drawing threads (at least 1); `run` consecutive frames per take.
+    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4) {
+        self.source = source
+        self.indices = indices
+        self.jobs = max(1, jobs)
+        self.run = max(1, run)
+        window = 2 * self.jobs * self.run
+    }
+
+    /// Calls `body` with every frame in order until it returns false; returns the drawing threads' stage timings.
+    /// Throws the first drawing error, or what `body` throws; the threads have stopped either way.
+    func frames(_ body: (RenderedFrame) throws -> Bool) throws -> StageTimings {
+        let group = DispatchGroup()
+        for _ in 0..<jobs {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                draw()
+                group.leave()
+            }
+        }
+        defer {
+            condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
+            group.wait()
+        }
+        for slot in indices.indices {
+            condition.lock()
+            while ready[slot] == nil && failure == nil { condition.wait() }
+            if let failure { condition.unlock(); throw failure }
+            let frame = ready.removeValue(forKey: slot)
+            consumed = slot + 1
+            condition.broadcast()
+            condition.unlock()
+            guard let frame, try body(frame) else { break }
+        }
+        condition.lock(); defer { condition.unlock() }
+        return timings
+    }
+
+    /// One thread: takes runs of frames within the window and draws them until there are none left or it is stopped.
+    private func draw() {
+        let drawer: FrameDrawer
+        do { drawer = try source.drawer() } catch { return fail(error) }
+        defer { condition.lock(); timings.add(drawer.timings); condition.unlock() }
+        while true {
+            condition.lock()
+            var start = nextRun * run
+            while !stopped && failure == nil && start < indices.count && start >= consumed + window {
+                condition.wait()
+                start = nextRun * run
+            }
+            if stopped || failure != nil || start >= indices.count { condition.unlock(); return }
+            nextRun += 1
+            condition.unlock()
+            for slot in start..<min(start + run, indices.count) {
+                let frame: RenderedFrame
+                do { frame = try drawer.frame(indices[slot]) } catch { return fail(error) }
+                condition.lock()
+                let stop = stopped
+                ready[slot] = frame
+                condition.broadcast()
+                condition.unlock()
+                if stop { return }
+            }
+        }
+    }
+
+    private func fail(_ error: Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import ImageIO
+
+/// Why a video could not be written.
+public enum VideoError: Error, CustomStringConvertible {
+    /// No `ffmpeg` on PATH.
+    case ffmpegMissing(VideoFormat)
+    /// ffmpeg exited with `status`; `lastLines` are the end of what it wrote on standard error.
+    case ffmpegFailed(VideoFormat, status: Int32, lastLines: [String])
+    /// The file could not be created or renamed into place.
+    case file(String)
+
+    public var description: String {
+        switch self {
+        case .ffmpegMissing(let format):
+            return "writing \(format.rawValue) needs ffmpeg, which is not on PATH: install the Debian package ffmpeg "
+                + "(apt-get install ffmpeg)"
+        case .ffmpegFailed(let format, let status, let lines):
+            let said = lines.isEmpty ? "" : ":\n" + lines.map { "  ffmpeg: " + $0 }.joined(separator: "\n")
+            return "ffmpeg failed to write \(format.rawValue) (exit status \(status))\(said)"
+        case .file(let message):
+            return message
+        }
+    }
+}
+
+/// What a finished video encode wrote.
+public struct VideoSummary: Sendable {
+    public var path: String
+    public var format: VideoFormat
+    /// Frames drawn (a GIF above 50 fps holds fewer: `resampledFPS`).
+    public var frames: Int
+    /// The frame rate the file was resampled to, when the format cannot play the scene's (GIF above 50 fps).
+    public var resampledFPS: Double?
+    /// Frames sent again without being drawn (their display list equalled the previous frame's).
+    public var reused: Int
+    /// Frame size in pixels, before any padding the format needs.
+    public var pixelWidth: Int, pixelHeight: Int
+    /// True when the file keeps an alpha channel.
+    public var alpha: Bool
+    public var bytes: Int
+    /// Wall-clock seconds.
+    public var seconds: Double
+    /// Drawing stages, plus `encode`: time spent handing frames to ffmpeg (waiting while it encodes).
+    public var timings: StageTimings
+}
+
+/// Encodes a `FrameSource`'s frames into one video or animated-image file with ffmpeg, which runs as a subprocess and
+/// reads the frames as raw RGBA on a pipe (no PNG encoding on the way). `jobs` threads, one `FrameDrawer` each, draw
+/// runs of consecutive frames ahead of the encoder (`OrderedFrameDrawing`), so a frame whose display list equals the
+/// previous one is sent again without being drawn; a thread hands them to ffmpeg in order (`FrameHandoff`).
+///
+/// The file appears whole or not at all: ffmpeg writes to a hidden temporary name in the destination folder, which is
+/// renamed when ffmpeg has succeeded. Cancelling (`cancellation`), a failure, or a closed `FileWriteGate` (Ctrl-C that
+/// cannot wait) stops ffmpeg and removes the temporary.
+public final class VideoWriter: @unchecked Sendable {
+    public let source: FrameSource
+    public let format: VideoFormat
+    public let quality: VideoQuality
+    /// Set from another thread (a signal handler) to stop between frames.
+    public let cancellation = CancellationFlag()
+    /// Whether the file keeps alpha: the format can and the scene's background is not opaque.
+    public var alpha: Bool { format.keepsAlpha && sceneHasTransparency(source.scene.canvas.background) }
+
+    /// Threads drawing frames ahead of the encoder (each with its own `FrameDrawer`); frames still reach ffmpeg in order.
+    public var jobs = 1
+
+    /// Where ffmpeg is looked for (PATH's value; nil: this process's PATH).
+    public var searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+
+    public init(source: FrameSource, format: VideoFormat, quality: VideoQuality = .high) {
+        self.source = source
+        self.format = format
+        self.quality = quality
+    }
+
+    /// Encodes frames `indices` (in order) to `path`. `progress` gets (frames handed to ffmpeg, frames to hand over),
+    /// counting both of GIF's passes.
+    public func write(_ indices: [Int], to path: String, progress: ((Int, Int) -> Void)? = nil) throws -> VideoSummary {
+        guard let ffmpeg = FFmpegProcess.locate(path: searchPath) else { throw VideoError.ffmpegMissing(format) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let arguments = FFmpegArguments(format: format, quality: quality, width: source.pixelWidth,
+                                        height: source.pixelHeight, fps: source.fps, alpha: alpha)
+        let passes = arguments.passes(output: temporary)
+        let leftovers = [temporary, FFmpegArguments.palettePath(for: temporary)]
+        let running = RunningEncoder()
+        guard let key = FileWriteGate.shared.register({ running.stop(); leftovers.forEach { unlink($0) } }) else {
+            throw RenderError.cancelled
+        }
+        defer { FileWriteGate.shared.unregister(key) }
+        func abandon(_ error: Error) -> Error {
+            running.stop()
+            leftovers.forEach { unlink($0) }
+            return error
+        }
+
+        var timings = StageTimings()
+        var reused = 0
+        let total = indices.count * passes.count
+        var sent = 0
+        for pass in passes {
+            let process: FFmpegProcess
+            do { process = try FFmpegProcess(executable: ffmpeg, arguments: pass) } catch { throw abandon(error) }
+            running.set(process)
+            // Each pass draws the frames anew; the file's frames are the last pass's.
+            reused = 0
+            let handoff = FrameHandoff(process)
+            do {
+                let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs)
+                var waiting = StageTimings()
+                timings.add(try drawing.frames { frame in
+                    if cancellation.isCancelled { throw RenderError.cancelled }
+                    if frame.reused { reused += 1 }
+                    // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
+                    guard waiting.measure(.encode, { handoff.send(frame.image.pixels) }) else { return false }
+                    sent += 1
+                    progress?(sent, total)
+                    return true
+                })
+                timings.add(waiting)
+            } catch {
+                let e = abandon(error)
+                _ = handoff.finish()
+                throw e
+            }
+            let accepted = handoff.finish()
+            let (status, lines) = process.finish()
+            running.set(nil)
+            if cancellation.isCancelled { throw abandon(RenderError.cancelled) }
+            if status != 0 || !accepted {
+                throw abandon(VideoError.ffmpegFailed(format, status: status, lastLines: lines))
+            }
+        }
+        unlink(FFmpegArguments.palettePath(for: temporary))
+        guard FileWriteGate.shared.enter() else { throw abandon(RenderError.cancelled) }
+        let renamed = rename(temporary, path) == 0 ? 0 : errno
+        FileWriteGate.shared.leave()
+        if renamed != 0 {
+            throw abandon(VideoError.file("cannot move the finished file to \(path): \(String(cString: strerror(renamed)))"))
+        }
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        let resampled = format == .gif && source.fps > FFmpegArguments.gifMaxFPS ? FFmpegArguments.gifMaxFPS : nil
+        return VideoSummary(path: path, format: format, frames: indices.count, resampledFPS: resampled, reused: reused,
+                            pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight, alpha: alpha, bytes: bytes,
+                            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, timings: timings)
+    }
+}
+
+/// The ffmpeg process of the pass in progress, which the write gate's clean-up may have to stop from another thread.
+private final class RunningEncoder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var process: FFmpegProcess?
+
+    func set(_ p: FFmpegProcess?) { lock.lock(); process = p; lock.unlock() }
+
+    /// Kills ffmpeg (SIGKILL) and waits for it to be gone, so it cannot create or write the file afterwards.
+    func stop() {
+        lock.lock(); let p = process; process = nil; lock.unlock()
+        guard let p else { return }
+        kill(p.pid, SIGKILL)
+        // Wait for it to die; Foundation may reap it first (ECHILD), which also means it is gone.
+        var status: Int32 = 0
+        for _ in 0..<500 {
+            let r = waitpid(p.pid, &status, WNOHANG)
+            if r == p.pid || r < 0 { break }
+            usleep(2_000)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import RenderKit
+
+/// `render SCENE.json --format mp4` (or `--out NAME.mp4`): one video or animated-image file instead of PNG frames.
+extension Frames {
+    /// The video format asked for: `--format`, else the extension of `--out`; nil for PNG frames.
+    var videoFormat: VideoFormat? {
+        if let format { return format.video }
+        return out.flatMap(VideoFormat.init(fileName:))
+    }
+
+    func validateVideo() throws {
+        if let format, let out, let named = VideoFormat(fileName: out), format.video != named {
+            throw ValidationError("--format \(format.rawValue) does not match --out \(out) (a .\(named.fileExtension) file)")
+        }
+        guard let video = videoFormat else {
+            if quality != nil { throw ValidationError("--quality applies to video formats (--format mp4, webm, mov, gif, apng or webp)") }
+            return
+        }
+        if shard != nil { throw ValidationError("--shard splits PNG frames between machines; a \(video.rawValue) file is written whole") }
+        if at != nil { throw ValidationError("--at renders a still PNG; give --frames A-B for part of a \(video.rawValue) file") }
+    }
+
+    func runVideo(_ loaded: LoadedScene, format: VideoFormat) throws {
+        var options = sceneOptions.renderOptions()
+        options.showTouches = touches.showTouches
+        let path = out ?? "Output/\(loaded.scene.name).\(format.fileExtension)"
+        let writer: VideoWriter
+        let indices: [Int]
+        do {
+            let source = try FrameSource(loaded, options: options)
+            indices = try frames.map { Array(try SceneSpan(source).check(frames: $0)) } ?? Array(0..<source.frameCount)
+            writer = VideoWriter(source: source, format: format, quality: quality ?? .high)
+            writer.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            printError("\(sceneOptions.scene): \(explain(error))")
+            throw ExitCode(1)
+        }
+        let summary = try reportingProgress(task: format.rawValue, total: indices.count, cancellation: writer.cancellation,
+                                            known: path) { progress in
+            try writer.write(indices, to: path) { done, total in progress.update(done: done, of: total) }
+        }
+        if !quiet {
+            let kib = Double(summary.bytes) / 1024
+            print("\(counted(summary.frames, "frame")) (\(summary.pixelWidth)×\(summary.pixelHeight) px"
+                + (summary.alpha ? ", with alpha" : "") + (summary.resampledFPS.map { ", resampled to \(fmt($0)) fps" } ?? "")
+                + ") → \(summary.path) "
+                + String(format: "in %.2f s, %.1f frames/s, %.1f KiB", summary.seconds,
+                         Double(summary.frames) / max(summary.seconds, 1e-9), kib)
+                + (summary.reused > 0 ? ", \(summary.reused) reused" : ""))
+        }
+        if timings { printTimings(summary.timings, frames: summary.frames) }
+    }
+}
+
+/// `--format` values: PNG frames or one of the video formats.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case png, mp4, webm, mov, gif, apng, webp
+    var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
+}
+
+extension VideoQuality: ExpressibleByArgument {}
