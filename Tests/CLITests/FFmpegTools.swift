@@ -12,6 +12,7 @@ enum FFmpegTools {
     }
 
     /// ffmpeg and ffprobe, or a missing tool (a skip, or a failure under CI=true).
+    @discardableResult
     static func require() throws -> (ffmpeg: String, ffprobe: String) {
         guard let ffmpeg = locate("ffmpeg"), let ffprobe = locate("ffprobe") else {
             throw missingTool("ffmpeg and ffprobe (Debian package ffmpeg) are not installed: video files not checked")
