@@ -6,11 +6,11 @@ import RenderKit
 /// A frame range or a time past the scene's end is a usage error (exit status 2) whose message
 /// names the scene's length; nothing is clamped silently.
 struct SceneSpan {
-    var frameCount: Int
-    var fps: Double
-    var duration: Double
     /// The frame source, which alone decides which frame shows a time.
     let source: FrameSource
+    var frameCount: Int { source.frameCount }
+    var fps: Double { source.fps }
+    var duration: Double { source.duration }
 
     init(_ renderer: Renderer) {
         self.init(renderer.source)
@@ -18,9 +18,6 @@ struct SceneSpan {
 
     init(_ source: FrameSource) {
         self.source = source
-        frameCount = source.frameCount
-        fps = source.fps
-        duration = source.duration
     }
 
     /// "5 s, 300 frames at 60 fps (0-299)".
