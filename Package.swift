@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "SceneModel", "Motion", "Timeline", "Geometry"]),
+        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"]),
     ]
 )

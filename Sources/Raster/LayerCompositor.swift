@@ -107,21 +107,76 @@ extension CairoRasterizer {
     /// independent ones in list order, chained ones from the last (cast by everything before it,
     /// so lowest) to the first. Masks come from the shadow cache when the same content casts the
     /// same shadows over the same region again.
+    ///
+    /// Neighbouring independent shadows of the same RGB are painted as one: source-over of one colour c
+    /// with alphas α₁…αₙ in a row gives c with alpha 1 − Π(1 − αᵢ) (the colour term factors out), so
+    /// their masks merge into one mask, computed in floating point and rounded once (`mergedMask`).
+    /// The picture is the same up to rounding, and smoother: one 8-bit rounding instead of n, which is
+    /// also what makes the glow's PNGs no larger than a one-mask drawing's. Each run is a paint.
     func drawShadows(of fx: LayerEffects, content: PixelSurface, on cr: OpaquePointer, needed: PixelRect) {
         guard !fx.shadows.isEmpty else { return }
+        let runs = fx.chained ? fx.shadows.indices.reversed().map { [$0] } : Self.sameColourRuns(fx.shadows)
         let masks = shadowCache.masks(content: content, shadows: fx.shadows, chained: fx.chained, needed: needed) {
-            shadowMasks(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed))
+            let each = shadowMasks(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed))
+            guard !fx.chained else { return each }
+            return runs.map { run in
+                run.count == 1 ? each[run[0]] : Self.mergedMask(run.map { (each[$0], fx.shadows[$0].color.a) })
+            }
         }
-        let order = fx.chained ? Array(fx.shadows.indices.reversed()) : Array(fx.shadows.indices)
-        for k in order where k < masks.count {
-            let s = fx.shadows[k]
-            cairo_set_source_rgba(cr, s.color.r, s.color.g, s.color.b, s.color.a)
-            if let mask = masks[k] {
+        for (slot, run) in runs.enumerated() {
+            let k = run[0], s = fx.shadows[k]
+            // Chained masks are kept by shadow index, independent ones by run.
+            let mask = fx.chained ? (k < masks.count ? masks[k] : nil) : (slot < masks.count ? masks[slot] : nil)
+            cairo_set_source_rgba(cr, s.color.r, s.color.g, s.color.b, run.count == 1 ? s.color.a : 1)
+            if let mask {
                 cairo_mask_surface(cr, mask.surface, 0, 0)
             } else if !fx.chained && s.sigma < 0.01 {
                 cairo_mask_surface(cr, content.surface, s.dx, s.dy)
             }
         }
+    }
+
+    /// Independent shadows in list order, grouped into runs of neighbours with the same RGB that all
+    /// have a blurred mask (σ ≥ 0.01 px; an unblurred shadow is painted through the content itself).
+    static func sameColourRuns(_ shadows: [LayerEffects.DeviceShadow]) -> [[Int]] {
+        var runs: [[Int]] = []
+        for (k, s) in shadows.enumerated() {
+            if let last = runs.last?.last, s.sigma >= 0.01, shadows[last].sigma >= 0.01,
+               shadows[last].color.r == s.color.r, shadows[last].color.g == s.color.g, shadows[last].color.b == s.color.b {
+                runs[runs.count - 1].append(k)
+            } else {
+                runs.append([k])
+            }
+        }
+        return runs
+    }
+
+    /// One A8 mask for masks mᵢ painted with colour alphas aᵢ in a row: 255·(1 − Π(1 − aᵢ·mᵢ/255)),
+    /// rounded once, over the union of their regions (nil when none could be made).
+    static func mergedMask(_ parts: [(mask: PixelSurface?, alpha: Double)]) -> PixelSurface? {
+        let present = parts.compactMap { p in p.mask.map { ($0, Float(max(0, min(1, p.alpha)) / 255)) } }
+        let region = present.reduce(PixelRect.empty) { $0.union($1.0.region) }
+        guard !region.isEmpty, let out = PixelSurface(region: region, format: CAIRO_FORMAT_A8) else { return nil }
+        let w = region.width
+        // What stays uncovered, Π(1 − aᵢ·mᵢ/255), one float per pixel of the union.
+        var keep = [Float](repeating: 1, count: w * region.height)
+        keep.withUnsafeMutableBufferPointer { k in
+            for (mask, scale) in present {
+                let r = mask.region, m = mask.data, ms = mask.stride
+                for y in 0..<r.height {
+                    let src = m + y * ms
+                    let dst = k.baseAddress! + (r.y - region.y + y) * w + (r.x - region.x)
+                    for x in 0..<r.width { dst[x] *= 1 - scale * Float(src[x]) }
+                }
+            }
+            let o = out.data, os = out.stride
+            for y in 0..<region.height {
+                let src = k.baseAddress! + y * w, dst = o + y * os
+                for x in 0..<w { dst[x] = UInt8((1 - src[x]) * 255 + 0.5) }
+            }
+        }
+        out.markDirty()
+        return out
     }
 
     /// Blurs all four premultiplied channels (blurring premultiplied colour is what keeps
