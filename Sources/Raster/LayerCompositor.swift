@@ -117,10 +117,10 @@ extension CairoRasterizer {
         guard !fx.shadows.isEmpty else { return }
         let runs = fx.chained ? fx.shadows.indices.reversed().map { [$0] } : Self.sameColourRuns(fx.shadows)
         let masks = shadowCache.masks(content: content, shadows: fx.shadows, chained: fx.chained, needed: needed) {
-            let each = shadowMasks(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed))
-            guard !fx.chained else { return each }
+            guard !fx.chained else { return shadowMasks(fx.shadows, chained: true, of: content, needs: fx.needs(reaching: needed)) }
             return runs.map { run in
-                run.count == 1 ? each[run[0]] : Self.mergedMask(run.map { (each[$0], fx.shadows[$0].color.a) })
+                run.count == 1 ? independentMask(fx.shadows[run[0]], of: content, needed: needed)
+                    : mergedMask(run.map { fx.shadows[$0] }, of: content, needed: needed)
             }
         }
         for (slot, run) in runs.enumerated() {
@@ -149,34 +149,6 @@ extension CairoRasterizer {
             }
         }
         return runs
-    }
-
-    /// One A8 mask for masks mᵢ painted with colour alphas aᵢ in a row: 255·(1 − Π(1 − aᵢ·mᵢ/255)),
-    /// rounded once, over the union of their regions (nil when none could be made).
-    static func mergedMask(_ parts: [(mask: PixelSurface?, alpha: Double)]) -> PixelSurface? {
-        let present = parts.compactMap { p in p.mask.map { ($0, Float(max(0, min(1, p.alpha)) / 255)) } }
-        let region = present.reduce(PixelRect.empty) { $0.union($1.0.region) }
-        guard !region.isEmpty, let out = PixelSurface(region: region, format: CAIRO_FORMAT_A8) else { return nil }
-        let w = region.width
-        // What stays uncovered, Π(1 − aᵢ·mᵢ/255), one float per pixel of the union.
-        var keep = [Float](repeating: 1, count: w * region.height)
-        keep.withUnsafeMutableBufferPointer { k in
-            for (mask, scale) in present {
-                let r = mask.region, m = mask.data, ms = mask.stride
-                for y in 0..<r.height {
-                    let src = m + y * ms
-                    let dst = k.baseAddress! + (r.y - region.y + y) * w + (r.x - region.x)
-                    for x in 0..<r.width { dst[x] *= 1 - scale * Float(src[x]) }
-                }
-            }
-            let o = out.data, os = out.stride
-            for y in 0..<region.height {
-                let src = k.baseAddress! + y * w, dst = o + y * os
-                for x in 0..<w { dst[x] = UInt8((1 - src[x]) * 255 + 0.5) }
-            }
-        }
-        out.markDirty()
-        return out
     }
 
     /// Blurs all four premultiplied channels (blurring premultiplied colour is what keeps
