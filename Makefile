@@ -31,7 +31,7 @@ define apt_install_missing
 	fi
 endef
 
-.PHONY: all deps test-deps build debug test demo bench clean fuzz
+.PHONY: all deps test-deps build debug test demo bench clean fuzz fuzz-keep
 all: build
 
 # glib's pkg-config Cflags carry -pthread, which SwiftPM refuses with a "prohibited flag" warning on
@@ -99,6 +99,12 @@ fuzz: deps
 	want fuzz-pipeline && { run fuzz-pipeline -dict=Fuzz/scene.dict -max_len=65536 -timeout=20 Scenes docs/examples || status=1; }; \
 	want fuzz-cli && { run fuzz-cli -dict=Fuzz/cli.dict -max_len=512 -timeout=30 -close_fd_mask=3 Fuzz/Seeds/cli || status=1; }; \
 	exit $$status
+
+# Folds what `make fuzz` found into the kept corpora (Fuzz/Corpus/<target without "fuzz-">): libFuzzer's -merge=1 adds
+# only the inputs that reach new coverage. The tests replay every kept input (Tests/CLITests/FuzzCorpusTests.swift).
+fuzz-keep:
+	@for t in $(FUZZ_TARGETS); do d=Fuzz/Corpus/$${t#fuzz-}; mkdir -p $$d; \
+		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t -merge=1 $$d .build/fuzz/corpus/$$t 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files' || exit 1; done
 
 clean:
 	rm -rf .build Output/*/
