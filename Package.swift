@@ -62,6 +62,6 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
         .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "SceneModel", "Motion", "Timeline", "Geometry"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"], exclude: ["Scripts"]),
     ]
 )

@@ -88,8 +88,10 @@ final class PreviewCLITests: XCTestCase {
         XCTAssertTrue(forward.contains("frame 5 / 9 · 0.500 s"))
         let back = try browse(["--dump-dom", page + "#frame=9&step=-2"])
         XCTAssertTrue(back.contains("frame 7 / 9 · 0.700 s"))
-        // Frame 2 lists what fired at 0.2 s under the track: the timeline event and its soft haptic.
-        XCTAssertTrue(try browse(["--dump-dom", page + "#frame=2"]).contains("<div id=\"now\">event · haptic soft</div>"))
+        // Frame 2 lists what fired at 0.2 s under the track, by name and time on the microsecond grid: the timeline
+        // event (no id: named by its place in the scene) and its soft haptic.
+        XCTAssertTrue(try browse(["--dump-dom", page + "#frame=2"])
+            .contains("<div id=\"now\">timeline[0] @ 0.200000 s · haptic soft @ 0.200000 s</div>"))
 
         // Screenshots: the frame sits at the page's top-left, one CSS pixel per frame pixel. The 20 pt square is at
         // x 10…30 in frame 1 (offset −20) and at x 50…70 from frame 7 on (offset +20); y 10…30.
