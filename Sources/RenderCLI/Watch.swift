@@ -11,19 +11,19 @@ struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the preview page on localhost and render again whenever the scene or its images change.",
         discussion: """
-        Serves the page of `render preview` at http://127.0.0.1:8080/ (or the next free port; the address is \\
-        printed at start), renders the scene, and renders it again whenever the scene file or an image it uses \\
-        changes; an open page reloads itself and stays at the same time. A scene with problems prints them, one \\
-        located line each, in the terminal and over the page, which keeps the last good frames. Frames go to \\
-        Output/<name>-watch/ (or --out), drawn at the scene's own scale unless --scale says otherwise. The \\
-        server answers GET and HEAD for its page and frames only, on 127.0.0.1 unless --host names another \\
+        Serves the page of `render preview` at http://127.0.0.1:8080/ (or the next free port; the address is \
+        printed at start), renders the scene, and renders it again whenever the scene file or an image it uses \
+        changes; an open page reloads itself and stays at the same time. A scene with problems prints them, one \
+        located line each, in the terminal and over the page, which keeps the last good frames. Frames go to \
+        Output/<name>-watch/ (or --out), drawn at the scene's own scale unless --scale says otherwise. The \
+        server answers GET and HEAD for its page and frames only, on 127.0.0.1 unless --host names another \
         address. Ctrl-C stops it (exit status 130).
 
         Examples:
           render watch Scenes/unlock.json
           render watch Scenes/unlock.json --port 9000 --scale 2
           render watch Scenes/unlock.json --fps 2 --scale 1 --compare Tests/Goldens/unlock
-          render watch Scenes/unlock.json --host 0.0.0.0   (every network the machine is on: only where you trust it)
+          render watch Scenes/unlock.json --host 0.0.0.0   every network (only where you trust it)
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
