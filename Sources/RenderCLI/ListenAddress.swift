@@ -40,19 +40,21 @@ struct ListenAddress {
         defer { close(fd) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        func bound<Address>(_ address: Address) -> Bool {
+            withUnsafePointer(to: address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) == 0 } }
+        }
         if ipv6 {
             var a = sockaddr_in6()
             a.sin6_family = sa_family_t(AF_INET6)
             a.sin6_port = UInt16(port).bigEndian
             inet_pton(AF_INET6, ip, &a.sin6_addr)
-            return withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 } }
+            return bound(a)
         }
         var a = sockaddr_in()
         a.sin_family = sa_family_t(AF_INET)
         a.sin_port = UInt16(port).bigEndian
         inet_pton(AF_INET, ip, &a.sin_addr)
-        return withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 } }
+        return bound(a)
     }
 }

@@ -17,7 +17,7 @@ struct Preview: ParsableCommand {
         Examples:
           render preview Scenes/unlock.json
           render preview Scenes/unlock.json --fps 30 --strip-count 8 --no-apng
-          render preview Scenes/unlock.json --fps 2 --compare Tests/Goldens/unlock
+          render preview Scenes/unlock.json --compare Tests/Goldens/unlock --compare-fps 2
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -29,9 +29,7 @@ struct Preview: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames on the page's contact sheet, 1 to 1000.",
             transform: NumberRule.sheetFrames.wholeNumber)
     var stripCount: Int = 12
-    @Option(help: "A folder of frame_NNNNN.png (goldens, another render) to show side by side.",
-            completion: .directory)
-    var compare: String?
+    @OptionGroup var comparison: CompareOptions
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
     @Option(help: "Progress on stderr: auto, json or none.")
@@ -44,12 +42,7 @@ struct Preview: ParsableCommand {
         var page = PreviewPage()
         page.writeAnimation = !noAPNG
         page.strip.count = stripCount
-        if let compare {
-            do { page.compare = try PreviewComparison(folder: compare) } catch {
-                printError("\(sceneOptions.scene): \(error)")
-                throw ExitCode(1)
-            }
-        }
+        page.compare = try comparison.load(scene: sceneOptions.scene)
         let folder = out ?? "Output/\(loaded.scene.name)-preview"
         let reporter = ProgressReporter(style: quiet && progress == .auto ? .none : progress, task: "preview", total: 0)
         do {

@@ -22,7 +22,7 @@ struct Watch: ParsableCommand {
         Examples:
           render watch Scenes/unlock.json
           render watch Scenes/unlock.json --port 9000 --scale 2
-          render watch Scenes/unlock.json --fps 2 --scale 1 --compare Tests/Goldens/unlock
+          render watch Scenes/unlock.json --compare Tests/Goldens/unlock --compare-fps 2
           render watch Scenes/unlock.json --host 0.0.0.0   every network (only where you trust it)
         """)
 
@@ -34,8 +34,7 @@ struct Watch: ParsableCommand {
     var host: String = "127.0.0.1"
     @Option(help: "Folder for the rendered frames (default: Output/<name>-watch).")
     var out: String?
-    @Option(help: "A folder of frame_NNNNN.png (goldens, another render) to show side by side.", completion: .directory)
-    var compare: String?
+    @OptionGroup var comparison: CompareOptions
     @Option(parsing: .unconditional, help: "Frames on the page's contact sheet, 1 to 1000.",
             transform: NumberRule.sheetFrames.wholeNumber)
     var stripCount: Int = 12
@@ -57,12 +56,7 @@ struct Watch: ParsableCommand {
         page.writeAnimation = false
         page.writeStrip = false
         page.strip.count = stripCount
-        if let compare {
-            do { page.compare = try PreviewComparison(folder: compare) } catch {
-                printError("\(sceneOptions.scene): \(error)")
-                throw ExitCode(1)
-            }
-        }
+        page.compare = try comparison.load(scene: sceneOptions.scene)
         let name = URL(fileURLWithPath: sceneOptions.scene).deletingPathExtension().lastPathComponent
         let folder = out ?? "Output/\(name)-watch"
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {

@@ -6,7 +6,7 @@ import ImageIO
 /// `frame_NNNNN.png` files; its `manifest.json`, when there, gives their fps, so that each frame of the page is
 /// paired with the other render's frame showing the same time (goldens are often rendered at fewer frames per second).
 public struct PreviewComparison: Sendable {
-    /// What the page calls the other render (the folder's name unless set).
+    /// What the page calls the other render (the folder as given unless set).
     public var label: String
     public var folder: String
     /// Frames per second of the other render; nil: the same as the page's.
@@ -36,7 +36,7 @@ public struct PreviewComparison: Sendable {
             throw Failure(description: "\(folder) lacks \(PreviewPage.frameFile(missing)) (frames to compare with must be numbered from 0 without gaps)")
         }
         self.folder = folder
-        self.label = label ?? URL(fileURLWithPath: folder).lastPathComponent
+        self.label = label ?? folder
         files = (0..<count).compactMap { indexed[$0] }
         fps = Self.manifestFPS(folder + "/manifest.json")
     }

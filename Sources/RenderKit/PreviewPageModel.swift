@@ -12,7 +12,7 @@ import Timeline
 /// canvas in `dataset.drawn`, the number of loops played in `dataset.loops`.
 ///
 /// Every string from the scene (its name, event ids, error lines) reaches the page escaped: HTML text through
-/// `escapeHTML`, data through `scriptJSON`, which leaves no `<` or `&` that could end the script element.
+/// `GoldenSummary.xml`, data through `scriptJSON`, which leaves no `<` or `&` that could end the script element.
 public struct PreviewPageModel: Sendable {
     /// The lane of the events track an event is drawn on: haptics apart from timer ticks, and both apart from events
     /// and gestures.
@@ -116,22 +116,6 @@ public struct PreviewPageModel: Sendable {
         return sign + String(m / 1_000_000) + "." + String(String(m % 1_000_000 + 1_000_000).dropFirst())
     }
 
-    /// Text for HTML content and attribute values.
-    public static func escapeHTML(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     /// JSON text that is safe inside a `<script>` element: `<`, `>` and `&` (only ever inside strings) and the line
     /// separators JavaScript once refused become `\u` escapes.
     static func scriptJSON(_ json: String) -> String {
@@ -168,7 +152,7 @@ public struct PreviewPageModel: Sendable {
 
     /// The page.
     public func html() -> String {
-        let esc = Self.escapeHTML
+        let esc = GoldenSummary.xml  // &, <, >, quotes; also right for HTML text and attributes
         let errorLines = errors.map(esc).joined(separator: "\n")
         let links = [animation.map { "<a href=\"\(esc($0))\">animated PNG</a>" }, strip.map { "<a href=\"\(esc($0))\">strip.png</a>" }]
             .compactMap { $0 }.joined(separator: " · ")

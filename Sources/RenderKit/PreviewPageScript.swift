@@ -80,7 +80,7 @@ enum PreviewPageScript {
       rows.forEach(function(r){r.el.className=r.f===f?'at':'';});
       cells.forEach(function(c){c.el.classList.toggle('at',c.f===f);});
       if(N>0)paint(canvas,ctx,frameURL(D.frames,f),f,true);
-      if(comparing()){var j=compareFrame(f);paint(ccanvas,cctx,frameURL(D.compare.url,j),f,false);$('compareCaption').textContent=D.compare.label+' · frame '+j;}
+      if(comparing()){var j=compareFrame(f);paint(ccanvas,cctx,frameURL(D.compare.url,j),f,false);$('compareCaption').textContent='compared: '+D.compare.label+' · frame '+j;}
       if(!st.timer)remember();
     }
     function preload(f){for(var k=1;k<=4;k++){var g=f+k;if(g>st.outF)g=st.inF+(g-st.outF-1);if(g>=0&&g<N)image(frameURL(D.frames,g));}}

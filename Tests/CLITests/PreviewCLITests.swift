@@ -61,26 +61,12 @@ final class PreviewCLITests: XCTestCase {
         }
     }
 
-    var chromium: String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     func browse(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try XCTUnwrap(chromium))
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-                       "--virtual-time-budget=2000", "--user-data-dir=" + dir + "/chromium-profile"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChromiumSteps(folder: dir).browse(args)
     }
 
     func testPageStepsFramesAndShowsThemInChromium() throws {
-        if chromium == nil { throw missingTool("Chromium is not installed (apt-get install chromium): page test skipped") }
+        _ = try ChromiumSteps(folder: dir)
         let page = "file://" + dir + "/pv/preview.html"
         // Start at frame 2 and press "next" 3 times; then from the last frame, "previous" twice.
         let forward = try browse(["--dump-dom", page + "#frame=2&step=3"])

@@ -146,14 +146,22 @@ final class PreviewPlayerTests: XCTestCase {
             ["key": "c"], ["eval": "document.getElementById('compareStage').hidden+' '+location.hash"],
         ])
         // Frame 9 (0.9 s) pairs with the other render's frame 4 (0.8 s, 5 fps); frame 7 (0.7 s) with its frame 3.
-        XCTAssertEqual(s[2] as? String, "other · frame 4", "\(s)")
-        XCTAssertEqual(s[7] as? String, "other · frame 3")
+        XCTAssertEqual(s[2] as? String, "compared: \(dir)/other · frame 4", "\(s)")
+        XCTAssertEqual(s[7] as? String, "compared: \(dir)/other · frame 3")
         XCTAssertEqual(s[9] as? String, "true #frame=7&compare=0")
         // Side by side: ours at x 0…80 (square at 50…70), the other at x 96…176 (its square at 30…50, so 126…146).
         let image = try PNGDecoder().decode(contentsOf: shot)
         XCTAssertTrue(image[60, 20] == (255, 0, 0, 255) && image[40, 20] == (255, 255, 255, 255), "\(image[60, 20])")
         XCTAssertTrue(image[136, 20] == (255, 0, 0, 255), "other's square at 136: \(image[136, 20])")
         XCTAssertTrue(image[156, 20] == (255, 255, 255, 255), "\(image[156, 20])")
+        // Without its manifest, the other render's fps comes from --compare-fps (else the frames pair by index).
+        try FileManager.default.removeItem(atPath: dir + "/other/manifest.json")
+        for (extra, paired) in [(["--compare-fps", "5"], "frame 2"), ([], "frame 4")] {
+            XCTAssertEqual(try DiffCLI.run(["preview", scene, "--out", dir + "/cmp2", "-q", "--no-apng", "--compare", dir + "/other"] + extra).status, 0)
+            let t = try chromium.run([["open": "file://" + dir + "/cmp2/preview.html#frame=4"], ["wait": "document.body.dataset.drawn==='4'"],
+                                      ["eval": "document.getElementById('compareCaption').textContent"]])
+            XCTAssertEqual(t[2] as? String, "compared: \(dir)/other · \(paired)", "\(extra)")
+        }
         // A folder without frames is refused with a message.
         let bad = try DiffCLI.run(["preview", scene, "--out", dir + "/bad", "-q", "--compare", dir + "/pv"])
         XCTAssertEqual(bad.status, 1)

@@ -24,17 +24,28 @@ final class WatchCLITests: XCTestCase {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
+    /// 127.0.0.1 at `port`.
+    static func loopback(_ port: Int) -> sockaddr_in {
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_port = UInt16(port).bigEndian
+        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return a
+    }
+
+    /// `call` (bind, connect, getsockname) with `address` as a `sockaddr`.
+    static func with(_ address: inout sockaddr_in, _ call: (UnsafeMutablePointer<sockaddr>, socklen_t) -> Bool) -> Bool {
+        withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            call($0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    }
+
     /// A port nothing listens on now (the system's pick for port 0).
     static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var a = loopback(0)
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 } }
-        guard bound else { throw Failure(description: "no free port") }
+        guard with(&a, { bind(fd, $0, $1) == 0 && getsockname(fd, $0, &len) == 0 }) else { throw Failure(description: "no free port") }
         return Int(UInt16(bigEndian: a.sin_port))
     }
 
@@ -72,12 +83,8 @@ final class WatchCLITests: XCTestCase {
     static func status(port: Int, _ request: String) throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_port = UInt16(port).bigEndian
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 } }
+        var a = loopback(port)
+        let connected = with(&a) { connect(fd, $0, $1) == 0 }
         guard connected else { throw Failure(description: "cannot connect to port \(port)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -152,12 +159,8 @@ final class WatchCLITests: XCTestCase {
         let taken = try Self.freePort()
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_port = UInt16(taken).bigEndian
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let held = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 } } && listen(fd, 1) == 0
+        var a = Self.loopback(taken)
+        let held = Self.with(&a) { bind(fd, $0, $1) == 0 } && listen(fd, 1) == 0
         XCTAssertTrue(held)
         let address = try startWatch(["--port", String(taken)], waitForRender: false)
         XCTAssertGreaterThan(port(of: address), taken, address)
@@ -212,5 +215,43 @@ final class WatchCLITests: XCTestCase {
         let (page, code) = try fetch(address)
         XCTAssertEqual(code, 200)
         XCTAssertTrue(String(decoding: page, as: UTF8.self).contains("&quot;#&lt;b&gt;bold&lt;/b&gt;&quot; is not a colour"))
+    }
+
+    func testAnImageTheSceneUsesChangingRendersAgain() throws {
+        // The image lives in a folder of its own (assets/), which is watched because the scene uses it.
+        try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
+        try DiffCLI.write(DiffCLI.solid(4, 4, [255, 0, 0, 255]), dir + "/assets/dot.png")
+        let text = """
+        {"scene": 1, "name": "dot", "canvas": {"width": 8, "height": 8, "scale": 1, "background": "#FFFFFF"}, "fps": 2,
+         "duration": 1, "body": {"type": "image", "src": "assets/dot.png", "frame": {"width": 8, "height": 8}}}
+        """
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        func centre(_ generation: Int) throws -> [UInt8] {
+            let (data, code) = try fetch(address + "frames/\(generation)/frame_00000.png")
+            XCTAssertEqual(code, 200)
+            let image = try PNGDecoder().decode(Array(data))
+            let p = image[4, 4]
+            return [p.0, p.1, p.2]
+        }
+        XCTAssertEqual(try centre(1), [255, 0, 0])
+        let (before, _) = try fetch(address + "status")
+        let version = try XCTUnwrap((try JSONSerialization.jsonObject(with: before) as? [String: Any])?["version"] as? Int)
+        // Saved the way editors do: a new file renamed over the old one.
+        try DiffCLI.write(DiffCLI.solid(4, 4, [0, 0, 255, 255]), dir + "/assets/.dot.png.new")
+        XCTAssertEqual(rename(dir + "/assets/.dot.png.new", dir + "/assets/dot.png"), 0)
+        var generation = 1
+        let deadline = Date().addingTimeInterval(30)
+        while generation < 2, Date() < deadline {
+            let (data, _) = try fetch(address + "status?since=\(version)")
+            generation = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["generation"] as? Int ?? 0
+        }
+        XCTAssertEqual(generation, 2, stdoutText + stderrText)
+        XCTAssertEqual(try centre(2), [0, 0, 255])
+        // Nothing else in the folder is watched: a file beside the scene changing renders nothing.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/notes.txt"))
+        Thread.sleep(forTimeInterval: 0.5)
+        let (after, _) = try fetch(address + "status")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: after) as? [String: Any])?["generation"] as? Int, 2)
     }
 }
