@@ -1,7 +1,6 @@
 import Foundation
-#if canImport(Glibc)
+#if os(Linux)
 import Glibc
-#endif
 
 /// Tells when files change, through Linux's inotify: it watches the folders that hold the files (editors save by
 /// writing a new file and renaming it over the old one, which a watch on the file itself would lose), picks out the
@@ -96,3 +95,18 @@ final class FileWatcher: @unchecked Sendable {
         return relevant
     }
 }
+#else
+/// `render watch` needs Linux's inotify; elsewhere it says so and stops.
+final class FileWatcher: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(settle: Double = 0.1, onChange: @escaping @Sendable () -> Void) throws {
+        throw Failure(description: "render watch needs Linux (inotify)")
+    }
+
+    func watch(_ paths: [String]) throws {}
+    func start() {}
+}
+#endif

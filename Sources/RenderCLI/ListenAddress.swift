@@ -35,7 +35,12 @@ struct ListenAddress {
 
     /// Binds a socket as the server does (SO_REUSEADDR) and closes it again.
     func canBind(_ port: Int) -> Bool {
-        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if os(Linux)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, stream, 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var yes: Int32 = 1

@@ -15,7 +15,7 @@ struct Watch: ParsableCommand {
         printed at start), renders the scene, and renders it again whenever the scene file or an image it uses \
         changes; an open page reloads itself and stays at the same time. A scene with problems prints them, one \
         located line each, in the terminal and over the page, which keeps the last good frames. Frames go to \
-        Output/<name>-watch/ (or --out), drawn at the scene's own scale unless --scale says otherwise. The \
+        Output/<file name>-watch/ (or --out), drawn at the scene's own scale unless --scale says otherwise. The \
         server answers GET and HEAD for its page and frames only, on 127.0.0.1 unless --host names another \
         address. Ctrl-C stops it (exit status 130).
 
@@ -32,7 +32,7 @@ struct Watch: ParsableCommand {
     var port: Int = 8080
     @Option(help: "Address to listen on (default 127.0.0.1: this machine only).")
     var host: String = "127.0.0.1"
-    @Option(help: "Folder for the rendered frames (default: Output/<name>-watch).")
+    @Option(help: "Folder for the rendered frames (default: Output/<scene file name>-watch).")
     var out: String?
     @OptionGroup var comparison: CompareOptions
     @Option(parsing: .unconditional, help: "Frames on the page's contact sheet, 1 to 1000.",

@@ -7,7 +7,7 @@ enum PreviewPageScript {
     .stage figcaption{font-size:11px;color:#8e8e93;padding:2px 4px 0}
     #panel{padding:6px 12px 24px;max-width:1000px}
     #errors{background:#3a1d1d;border-left:3px solid #ff453a;padding:6px 10px;margin:4px 0 8px}
-    #errors pre{margin:4px 0 0;white-space:pre-wrap;color:#ffb4ae;font:12px/1.4 ui-monospace,monospace}
+    #errors pre{margin:4px 0 0;white-space:pre-wrap;max-height:11em;overflow:auto;color:#ffb4ae;font:12px/1.4 ui-monospace,monospace}
     #controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
     button,select,input[type=number]{background:#3a3a3c;color:#f2f2f7;border:0;border-radius:6px;padding:4px 9px;font:inherit}
     button:hover{background:#48484a} #frameInput{width:5.5em} #info{font-variant-numeric:tabular-nums;min-width:12em}
