@@ -14,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev zlib1g-dev libfontconfig-dev \
 	fonts-inter fonts-dejavu-core fonts-quicksand ffmpeg
 # The tests also need independent tools: Pillow decodes PNGs, the preview's APNG and animated WebP, jsonschema validates
-# every scene against Scenes/scene.schema.json, chromium runs the preview page (docs/previews.md), and ffmpeg's
+# every scene against Scenes/scene.schema.json, chromium runs the preview page and `render watch`'s (docs/previews.md), and ffmpeg's
 # ffprobe and decoders read the video files back (it is in APT_PACKAGES already, and listed here for the tests' sake).
 # Without them those tests skip, except under CI=true, where they fail.
 TEST_APT_PACKAGES := python3 python3-pil python3-jsonschema chromium ffmpeg

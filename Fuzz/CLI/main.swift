@@ -9,8 +9,8 @@ import RenderCLI
 // rendered copy of it in `ref/`, so `render s.json …`, `diff ref out`, `test s.json --golden ref`,
 // `merge` and `strip` reach their real work on cheap inputs. What a run writes is removed after it.
 //
-// Left out, because they wait by design: nothing (the CLI has no server or watch loop yet); and a
-// second Ctrl-C's `_exit`, which only a signal reaches. Long renders are bounded by the scene's length
+// Left out, because they wait by design: `render watch` (a server that runs until Ctrl-C; its help and
+// usage errors are still fuzzed); and a second Ctrl-C's `_exit`, which only a signal reaches. Long renders are bounded by the scene's length
 // and the options' own limits (--fps ≤ 240, --scale ≤ 8: at most 120 frames of 320×240 px).
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-fuzz-cli-\(getpid())")
 let fm = FileManager.default
@@ -45,6 +45,8 @@ let keep: Set<String> = ["s.json", "ref"]
 FuzzDriver.run { bytes in
     let arguments = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard arguments.count <= 24 else { return }
+    // `watch` with a scene would serve until stopped; with --help or -h it only prints.
+    if arguments.first == "watch", !arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return }
     let status = inFixture { RenderCLI.run(arguments) }
     precondition((0...2).contains(status), "exit status \(status) for \(arguments)")
     for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where !keep.contains(name) {

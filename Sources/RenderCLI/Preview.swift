@@ -5,15 +5,19 @@ import RenderKit
 /// `render preview SCENE.json`: an HTML page to scrub through the frames, with the events track and the strip.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a self-contained HTML preview (scrubber, play/pause, stepping, events track, strip) and an APNG.",
+        abstract: "Write an HTML player (scrubber, speed, loop range, events, contact sheet, side by side) and an APNG.",
         discussion: """
-        Writes preview.html, preview.png (animated PNG) and strip.png into Output/<name>-preview/ or --out. \
-        Frames are drawn at 1 pixel per point unless --scale says otherwise. Open the page at a frame with \
-        preview.html#frame=N.
+        Writes preview.html with its frames in frames/, preview.png (animated PNG) and strip.png into \
+        Output/<name>-preview/ or --out. The page works offline from the folder (file://). Frames are drawn at \
+        1 pixel per point unless --scale says otherwise. Open the page at a state with \
+        preview.html#frame=N&speed=0.5&in=A&out=B&play. --compare DIR shows another render's frames \
+        (goldens, another variant's output folder) side by side, scrubbed together. `render watch` serves the \
+        same page and re-renders on every change.
 
         Examples:
           render preview Scenes/unlock.json
           render preview Scenes/unlock.json --fps 30 --strip-count 8 --no-apng
+          render preview Scenes/unlock.json --compare Tests/Goldens/unlock --compare-fps 2
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -25,6 +29,7 @@ struct Preview: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames on the page's contact sheet, 1 to 1000.",
             transform: NumberRule.sheetFrames.wholeNumber)
     var stripCount: Int = 12
+    @OptionGroup var comparison: CompareOptions
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
     @Option(help: "Progress on stderr: auto, json or none.")
@@ -37,6 +42,7 @@ struct Preview: ParsableCommand {
         var page = PreviewPage()
         page.writeAnimation = !noAPNG
         page.strip.count = stripCount
+        page.compare = try comparison.load(scene: sceneOptions.scene)
         let folder = out ?? "Output/\(loaded.scene.name)-preview"
         let reporter = ProgressReporter(style: quiet && progress == .auto ? .none : progress, task: "preview", total: 0)
         do {

@@ -23,11 +23,12 @@ struct RenderCommand: ParsableCommand {
           render dump Scenes/unlock.json --at 2         the view tree and draw list
           render strip Scenes/unlock.json --count 12    a contact sheet of 12 frames
           render preview Scenes/unlock.json             HTML player and animated PNG
+          render watch Scenes/unlock.json               the player on localhost, rendered again on every save
           render diff Output/unlock Tests/Goldens/unlock
                         compare with the goldens (render them with --fps 2 --scale 1)
         """,
         version: RenderCommand.version,
-        subcommands: [Frames.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self],
+        subcommands: [Frames.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self, Watch.self],
         defaultSubcommand: Frames.self
     )
 }

@@ -12,39 +12,69 @@ public enum PreviewAPNG {
     }
 
     /// The APNG file of `frames` (all the same size), each shown `delayNumerator/delayDenominator` seconds,
-    /// looping `plays` times (0: forever).
+    /// looping `plays` times (0: forever), built in memory (small animations; `PreviewAPNGFile` streams to disk).
     public static func encode(_ frames: [RGBAImage], delayNumerator: UInt16, delayDenominator: UInt16, plays: UInt32 = 0,
                               compression: PNGCompression = .fast) throws -> [UInt8] {
-        guard let first = frames.first else { throw Failure(description: "an animation needs at least one frame") }
-        guard frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
-            throw Failure(description: "all frames of an animation must have the same size")
-        }
-        // RGBA for every frame: the frames share the first one's IHDR, so they must share its colour type.
-        let encoder = PNGEncoder(compression: compression, colour: .rgba)
         var out = PreviewChunks()
-        var sequence: UInt32 = 0
-        for (k, frame) in frames.enumerated() {
+        var stream = Stream(frameCount: frames.count, delayNumerator: delayNumerator, delayDenominator: delayDenominator,
+                            plays: plays, compression: compression)
+        for frame in frames { try stream.append(frame) { out.append($0, $1) } }
+        try stream.finish { out.append($0, $1) }
+        return out.bytes
+    }
+
+    /// The chunks of an APNG, produced one frame at a time so that no caller has to hold every frame.
+    struct Stream {
+        let frameCount: Int
+        let delayNumerator: UInt16, delayDenominator: UInt16, plays: UInt32
+        let encoder: PNGEncoder
+        private var sequence: UInt32 = 0
+        private var appended = 0
+        private var size: (width: Int, height: Int)?
+
+        init(frameCount: Int, delayNumerator: UInt16, delayDenominator: UInt16, plays: UInt32, compression: PNGCompression) {
+            self.frameCount = frameCount
+            self.delayNumerator = delayNumerator
+            self.delayDenominator = delayDenominator
+            self.plays = plays
+            // RGBA for every frame: the frames share the first one's IHDR, so they must share its colour type.
+            encoder = PNGEncoder(compression: compression, colour: .rgba)
+        }
+
+        /// Hands `emit` the chunks of the next frame (for the first one, the header and the animation control too).
+        mutating func append(_ frame: RGBAImage, _ emit: (String, [UInt8]) throws -> Void) throws {
+            guard appended < frameCount else { throw Failure(description: "more frames than the animation announced") }
+            if let size, size != (frame.width, frame.height) {
+                throw Failure(description: "all frames of an animation must have the same size")
+            }
             let chunks = try PreviewChunks.read(try encoder.encode(frame))
-            if k == 0 {
+            if appended == 0 {
                 guard let header = chunks.first(where: { $0.type == "IHDR" }) else { throw Failure(description: "no IHDR") }
-                out.append("IHDR", header.data)
-                out.append("acTL", be32(UInt32(frames.count)) + be32(plays))
+                size = (frame.width, frame.height)
+                try emit("IHDR", header.data)
+                try emit("acTL", be32(UInt32(frameCount)) + be32(plays))
             }
             // fcTL: sequence, width, height, x, y, delay numerator and denominator, dispose op 0 (none), blend op 0 (source).
-            out.append("fcTL", be32(sequence) + be32(UInt32(frame.width)) + be32(UInt32(frame.height)) + be32(0) + be32(0)
-                       + be16(delayNumerator) + be16(delayDenominator) + [0, 0])
+            try emit("fcTL", be32(sequence) + be32(UInt32(frame.width)) + be32(UInt32(frame.height)) + be32(0) + be32(0)
+                     + be16(delayNumerator) + be16(delayDenominator) + [0, 0])
             sequence += 1
             for idat in chunks where idat.type == "IDAT" {
-                if k == 0 {
-                    out.append("IDAT", idat.data)
+                if appended == 0 {
+                    try emit("IDAT", idat.data)
                 } else {
-                    out.append("fdAT", be32(sequence) + idat.data)
+                    try emit("fdAT", be32(sequence) + idat.data)
                     sequence += 1
                 }
             }
+            appended += 1
         }
-        out.append("IEND", [])
-        return out.bytes
+
+        /// The closing chunk; fails when fewer frames came than announced.
+        func finish(_ emit: (String, [UInt8]) throws -> Void) throws {
+            guard appended > 0 else { throw Failure(description: "an animation needs at least one frame") }
+            guard appended == frameCount else { throw Failure(description: "\(appended) frames of \(frameCount) announced") }
+            try emit("IEND", [])
+        }
     }
 
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
@@ -56,9 +86,13 @@ struct PreviewChunks {
     private(set) var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     mutating func append(_ type: String, _ data: [UInt8]) {
+        bytes += Self.chunk(type, data)
+    }
+
+    /// One chunk's bytes: length, type, data, CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
-        bytes += PreviewAPNG.be32(UInt32(data.count)) + typeBytes + data
-        bytes += PreviewAPNG.be32(Self.crc32(typeBytes + data))
+        return PreviewAPNG.be32(UInt32(data.count)) + typeBytes + data + PreviewAPNG.be32(crc32(typeBytes + data))
     }
 
     /// The chunks of a PNG file we wrote ourselves (so well-formed): type and data.

@@ -61,26 +61,12 @@ final class PreviewCLITests: XCTestCase {
         }
     }
 
-    var chromium: String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     func browse(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try XCTUnwrap(chromium))
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-                       "--virtual-time-budget=2000", "--user-data-dir=" + dir + "/chromium-profile"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChromiumSteps(folder: dir).browse(args)
     }
 
     func testPageStepsFramesAndShowsThemInChromium() throws {
-        if chromium == nil { throw missingTool("Chromium is not installed (apt-get install chromium): page test skipped") }
+        _ = try ChromiumSteps(folder: dir)
         let page = "file://" + dir + "/pv/preview.html"
         // Start at frame 2 and press "next" 3 times; then from the last frame, "previous" twice.
         let forward = try browse(["--dump-dom", page + "#frame=2&step=3"])
@@ -88,8 +74,10 @@ final class PreviewCLITests: XCTestCase {
         XCTAssertTrue(forward.contains("frame 5 / 9 · 0.500 s"))
         let back = try browse(["--dump-dom", page + "#frame=9&step=-2"])
         XCTAssertTrue(back.contains("frame 7 / 9 · 0.700 s"))
-        // Frame 2 lists what fired at 0.2 s under the track: the timeline event and its soft haptic.
-        XCTAssertTrue(try browse(["--dump-dom", page + "#frame=2"]).contains("<div id=\"now\">event · haptic soft</div>"))
+        // Frame 2 lists what fired at 0.2 s under the track, by name and time on the microsecond grid: the timeline
+        // event (no id: named by its place in the scene) and its soft haptic.
+        XCTAssertTrue(try browse(["--dump-dom", page + "#frame=2"])
+            .contains("<div id=\"now\">timeline[0] @ 0.200000 s · haptic soft @ 0.200000 s</div>"))
 
         // Screenshots: the frame sits at the page's top-left, one CSS pixel per frame pixel. The 20 pt square is at
         // x 10…30 in frame 1 (offset −20) and at x 50…70 from frame 7 on (offset +20); y 10…30.

@@ -1,0 +1,66 @@
+import Foundation
+import ImageIO
+
+/// Another render's frames for the preview page to show beside the scene's own, scrubbed together: golden frames
+/// (`render test --golden DIR`), or the output folder of a render of another variant. The folder holds
+/// `frame_NNNNN.png` files; its `manifest.json`, when there, gives their fps, so that each frame of the page is
+/// paired with the other render's frame showing the same time (goldens are often rendered at fewer frames per second).
+public struct PreviewComparison: Sendable {
+    /// What the page calls the other render (the folder as given unless set).
+    public var label: String
+    public var folder: String
+    /// Frames per second of the other render; nil: the same as the page's.
+    public var fps: Double?
+    /// Frame files, index k at `files[k]`.
+    public var files: [String]
+
+    /// Why a folder cannot be compared with.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Reads the frame list (and fps) of `folder`.
+    public init(folder: String, label: String? = nil) throws {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            throw Failure(description: "cannot read the folder to compare with, \(folder)")
+        }
+        var indexed: [Int: String] = [:]
+        for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") {
+            if let i = Int(name.dropFirst(6).dropLast(4)), i >= 0 { indexed[i] = name }
+        }
+        guard !indexed.isEmpty else { throw Failure(description: "\(folder) has no frame_NNNNN.png files to compare with") }
+        let count = (indexed.keys.max() ?? 0) + 1
+        guard indexed.count == count else {
+            let missing = (0..<count).first { indexed[$0] == nil } ?? 0
+            throw Failure(description: "\(folder) lacks \(PreviewPage.frameFile(missing)) (frames to compare with must be numbered from 0 without gaps)")
+        }
+        self.folder = folder
+        self.label = label ?? folder
+        files = (0..<count).compactMap { indexed[$0] }
+        fps = Self.manifestFPS(folder + "/manifest.json")
+    }
+
+    /// The `fps` of a manifest.json, when it has a positive one.
+    static func manifestFPS(_ path: String) -> Double? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let fps = (object["fps"] as? NSNumber)?.doubleValue, fps.isFinite, fps > 0 else { return nil }
+        return fps
+    }
+
+    /// Copies the frames, one file at a time, into `destination` (a page's `compare/` folder) under the page's frame
+    /// names, and returns the comparison of the copy.
+    public func copy(into destination: String) throws -> PreviewComparison {
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        var copied = self
+        copied.folder = destination
+        copied.files = []
+        for (k, name) in files.enumerated() {
+            let target = PreviewPage.frameFile(k)
+            try writeFileAtomically(try readFileBytes(at: folder + "/" + name), to: destination + "/" + target)
+            copied.files.append(target)
+        }
+        return copied
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ImageIO
+import XCTest
+
+/// `render watch` as a subprocess on a free port: what it serves and refuses over raw HTTP, and in headless Chromium
+/// the page loading, scrubbing, and showing the new render after the scene file changes (and the errors of a bad edit
+/// over the last good frames).
+final class WatchCLITests: XCTestCase {
+    var dir = ""
+    var scene: String { dir + "/square.json" }
+    var process: Process?
+    var output = ""
+
+    override func setUpWithError() throws {
+        dir = try DiffCLI.scratch("watch")
+        try DiffCLI.movingSquare().write(toFile: scene, atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        if let p = process, p.isRunning { p.terminate(); p.waitUntilExit() }
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// 127.0.0.1 at `port`.
+    static func loopback(_ port: Int) -> sockaddr_in {
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_port = UInt16(port).bigEndian
+        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return a
+    }
+
+    /// `call` (bind, connect, getsockname) with `address` as a `sockaddr`.
+    static func with(_ address: inout sockaddr_in, _ call: (UnsafeMutablePointer<sockaddr>, socklen_t) -> Bool) -> Bool {
+        withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            call($0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    }
+
+    /// A port nothing listens on now (the system's pick for port 0).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = loopback(0)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard with(&a, { bind(fd, $0, $1) == 0 && getsockname(fd, $0, &len) == 0 }) else { throw Failure(description: "no free port") }
+        return Int(UInt16(bigEndian: a.sin_port))
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// Starts `render watch` with `arguments` and waits for its first render; the address it serves.
+    func startWatch(_ arguments: [String] = [], waitForRender: Bool = true) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: DiffCLI.binary)
+        p.arguments = ["watch", scene, "--out", dir + "/out"] + arguments
+        let outFile = dir + "/watch.out", errFile = dir + "/watch.err"
+        _ = FileManager.default.createFile(atPath: outFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile, contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
+        try p.run()
+        process = p
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let out = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
+            if let r = out.range(of: "serving "), let end = out[r.upperBound...].firstIndex(of: " "),
+               !waitForRender || out.contains("rendered") {
+                return String(out[r.upperBound..<end])
+            }
+            guard p.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "render watch did not start: " + ((try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""))
+    }
+
+    var stderrText: String { (try? String(contentsOfFile: dir + "/watch.err", encoding: .utf8)) ?? "" }
+    var stdoutText: String { (try? String(contentsOfFile: dir + "/watch.out", encoding: .utf8)) ?? "" }
+
+    /// Sends `request` as it is (no client in between to tidy the path) and returns the status code of the answer.
+    static func status(port: Int, _ request: String) throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = loopback(port)
+        let connected = with(&a) { connect(fd, $0, $1) == 0 }
+        guard connected else { throw Failure(description: "cannot connect to port \(port)") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var buffer = [UInt8](repeating: 0, count: 4096), answer: [UInt8] = []
+        while !answer.contains(10) {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            answer += buffer[0..<n]
+        }
+        let line = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        guard line.hasPrefix("HTTP/1.1 "), let code = Int(line.dropFirst(9).prefix(3)) else {
+            throw Failure(description: "no HTTP answer to \(request.debugDescription): \(line.debugDescription)")
+        }
+        return code
+    }
+
+    func port(of address: String) -> Int { Int(address.split(separator: ":").last?.prefix { $0 != "/" } ?? "") ?? 0 }
+
+    func testServesItsPageAndFramesOnlyAndRefusesWaysOut() throws {
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        XCTAssertTrue(address.hasPrefix("http://127.0.0.1:"), address)
+        let port = port(of: address)
+        // Something outside the served files that must never come out, reachable by a symbolic link in the frames.
+        let secret = dir + "/secret.png"
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out/1/frames/frame_09999.png", withDestinationPath: secret)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out/7", withDestinationPath: dir)
+        func get(_ path: String, method: String = "GET", host: String = "127.0.0.1") throws -> Int {
+            try Self.status(port: port, "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        }
+        let expected: [(String, Int)] = [
+            ("/", 200), ("/index.html", 200), ("/status", 200), ("/frames/1/frame_00003.png", 200),
+            ("/frames/2/frame_00003.png", 404), ("/frames/1/frame_00010.png", 404),
+            ("/../etc/passwd", 400), ("/frames/1/../../../etc/passwd", 400), ("/./index.html", 400),
+            ("/%2e%2e/etc/passwd", 400), ("/%2E%2E/%2E%2E/etc/passwd", 400), ("/frames/1/..%2F..%2Fsecret.png", 400),
+            ("/frames%2F1%2Fframe_00003.png", 400), ("/%252e%252e/etc/passwd", 400), ("/frames/1/frame_00003.png%00", 400),
+            ("/frames/1//etc/passwd", 400), ("//etc/passwd", 400), ("/frames\\1\\frame_00003.png", 400),
+            ("/etc/passwd", 404), ("/square.json", 404), ("/secret.png", 404), ("/frames/1/preview.html", 404),
+            ("/frames/1/frame_09999.png", 404), ("/frames/7/secret.png", 404), ("/frames/7/frames/frame_00003.png", 404),
+            ("http://127.0.0.1/../etc/passwd", 400),
+        ]
+        for (path, code) in expected {
+            XCTAssertEqual(try get(path), code, path)
+        }
+        XCTAssertEqual(try get("/frames/1/frame_00003.png", method: "HEAD"), 200)
+        XCTAssertEqual(try get("/", method: "POST"), 405)
+        XCTAssertEqual(try get("/", method: "DELETE"), 405)
+        XCTAssertEqual(try get("/", host: "evil.example"), 403, "a foreign Host (DNS rebinding) is refused")
+        XCTAssertEqual(try get("/", host: "localhost:\(port)"), 200)
+        // The frame served is the frame `render` writes.
+        let (data, _) = try fetch(address + "frames/1/frame_00003.png")
+        XCTAssertEqual(try PNGDecoder().decode(Array(data)), try PNGDecoder().decode(contentsOf: dir + "/out/1/frames/frame_00003.png"))
+    }
+
+    func fetch(_ url: String) throws -> (Data, Int) {
+        let done = DispatchSemaphore(value: 0)
+        final class Box: @unchecked Sendable { var data = Data(); var code = 0 }
+        let box = Box()
+        URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
+            box.data = data ?? Data()
+            box.code = (response as? HTTPURLResponse)?.statusCode ?? 0
+            done.signal()
+        }.resume()
+        done.wait()
+        return (box.data, box.code)
+    }
+
+    func testTakenPortGivesTheNextAndCtrlCStops() throws {
+        // Hold a port the way another server would, then ask for it.
+        let taken = try Self.freePort()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = Self.loopback(taken)
+        let held = Self.with(&a) { bind(fd, $0, $1) == 0 } && listen(fd, 1) == 0
+        XCTAssertTrue(held)
+        let address = try startWatch(["--port", String(taken)], waitForRender: false)
+        XCTAssertGreaterThan(port(of: address), taken, address)
+        let p = try XCTUnwrap(process)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertTrue(stderrText.contains("render watch: stopped"), stderrText)
+        // Usage errors are status 2.
+        XCTAssertEqual(try DiffCLI.run(["watch", scene, "--port", "70000"]).status, 2)
+        XCTAssertEqual(try DiffCLI.run(["watch", scene, "--host", "example.com"]).status, 2)
+    }
+
+    func testPageShowsTheNewRenderAfterTheSceneChangesAndErrorsOverTheLastGoodFrames() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        // The colour of the square's centre in the drawn frame, read back from the page's canvas.
+        let colour = "(function(){var p=document.getElementById('frame').getContext('2d').getImageData(60,20,1,1).data;return p[0]+','+p[1]+','+p[2];})()"
+        let blue = DiffCLI.movingSquare().replacingOccurrences(of: "#FF0000", with: "#0000FF")
+        let broken = blue.replacingOccurrences(of: "\"#0000FF\"", with: "\"#<b>bold</b>\"")
+        let r = try chromium.run([
+            ["open": address + "#frame=9"], ["wait": "document.body.dataset.drawn==='9'"], ["eval": colour],
+            // Scrub to frame 6 as a person would (the scrubber's input event), then edit the scene.
+            ["eval": "var s=document.getElementById('scrub');s.value=6;s.dispatchEvent(new Event('input'));document.body.dataset.frame"],
+            ["write": scene, "text": blue],
+            ["wait": "document.body && document.body.dataset.generation==='2' && document.body.dataset.drawn==='6'", "timeout": 30],
+            ["eval": "location.hash"],
+            ["eval": "document.getElementById('frameInput').value='9';document.getElementById('frameInput').dispatchEvent(new Event('change'));1"],
+            ["wait": "document.body.dataset.drawn==='9'"], ["eval": colour],
+            // A bad edit: the errors show over the page, the frames stay.
+            ["write": scene, "text": broken],
+            ["wait": "!document.getElementById('errors').hidden", "timeout": 30],
+            ["eval": "document.getElementById('errorLines').textContent"],
+            ["eval": "document.getElementById('errorLines').children.length"],
+            ["eval": "document.body.dataset.generation+' '+document.getElementById('status').textContent"],
+            ["eval": colour],
+        ])
+        XCTAssertEqual(r[2] as? String, "255,0,0", "\(r)")
+        XCTAssertEqual(r[3] as? String, "6")
+        XCTAssertEqual(r[5] as? Bool, true, "reloaded with the new render at the same frame: \(r)")
+        XCTAssertEqual(r[6] as? String, "#frame=6", "the time was kept across the reload")
+        XCTAssertEqual(r[9] as? String, "0,0,255", "the new render is shown")
+        let lines = try XCTUnwrap(r[12] as? String)
+        XCTAssertTrue(lines.hasPrefix(scene + ":3:35: body.fill:"), lines)
+        XCTAssertTrue(lines.contains("\"#<b>bold</b>\" is not a colour"), "shown as text: \(lines)")
+        XCTAssertEqual(r[13] as? Int, 0, "no markup from the scene in the page")
+        XCTAssertEqual(r[14] as? String, "2 scene has problems")
+        XCTAssertEqual(r[15] as? String, "0,0,255", "the last good frames stay")
+        XCTAssertTrue(stderrText.contains(scene + ":3:35: body.fill:"), "the located error in the terminal too: \(stderrText)")
+        XCTAssertTrue(stdoutText.contains("(render 2)"), stdoutText)
+        // The page with the errors, reloaded, shows them escaped from the start.
+        let (page, code) = try fetch(address)
+        XCTAssertEqual(code, 200)
+        XCTAssertTrue(String(decoding: page, as: UTF8.self).contains("&quot;#&lt;b&gt;bold&lt;/b&gt;&quot; is not a colour"))
+    }
+
+    func testAnImageTheSceneUsesChangingRendersAgain() throws {
+        // The image lives in a folder of its own (assets/), which is watched because the scene uses it.
+        try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
+        try DiffCLI.write(DiffCLI.solid(4, 4, [255, 0, 0, 255]), dir + "/assets/dot.png")
+        let text = """
+        {"scene": 1, "name": "dot", "canvas": {"width": 8, "height": 8, "scale": 1, "background": "#FFFFFF"}, "fps": 2,
+         "duration": 1, "body": {"type": "image", "src": "assets/dot.png", "frame": {"width": 8, "height": 8}}}
+        """
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        func centre(_ generation: Int) throws -> [UInt8] {
+            let (data, code) = try fetch(address + "frames/\(generation)/frame_00000.png")
+            XCTAssertEqual(code, 200)
+            let image = try PNGDecoder().decode(Array(data))
+            let p = image[4, 4]
+            return [p.0, p.1, p.2]
+        }
+        XCTAssertEqual(try centre(1), [255, 0, 0])
+        let (before, _) = try fetch(address + "status")
+        let version = try XCTUnwrap((try JSONSerialization.jsonObject(with: before) as? [String: Any])?["version"] as? Int)
+        // Saved the way editors do: a new file renamed over the old one.
+        try DiffCLI.write(DiffCLI.solid(4, 4, [0, 0, 255, 255]), dir + "/assets/.dot.png.new")
+        XCTAssertEqual(rename(dir + "/assets/.dot.png.new", dir + "/assets/dot.png"), 0)
+        var generation = 1
+        let deadline = Date().addingTimeInterval(30)
+        while generation < 2, Date() < deadline {
+            let (data, _) = try fetch(address + "status?since=\(version)")
+            generation = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["generation"] as? Int ?? 0
+        }
+        XCTAssertEqual(generation, 2, stdoutText + stderrText)
+        XCTAssertEqual(try centre(2), [0, 0, 255])
+        // Nothing else in the folder is watched: a file beside the scene changing renders nothing.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/notes.txt"))
+        Thread.sleep(forTimeInterval: 0.5)
+        let (after, _) = try fetch(address + "status")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: after) as? [String: Any])?["generation"] as? Int, 2)
+    }
+}
