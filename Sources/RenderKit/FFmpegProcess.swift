@@ -27,6 +27,15 @@ final class FFmpegProcess: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        // A pipe holds 64 KiB by default, a fraction of one frame: the drawing threads would stop and wait for ffmpeg
+        // many times per frame. As much as Linux allows (fs.pipe-max-size, 1 MiB by default) lets a frame go in a few
+        // writes while ffmpeg works on the one before. Measured on Scenes/unlock.json's mp4 (600 frames): see
+        // docs/video.md. Where the call fails the default stays, which is only slower.
+        #if os(Linux)
+        let wanted = (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? (1 << 20)
+        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, min(wanted, 16 << 20))
+        #endif
         try process.run()
         let handle = errors.fileHandleForReading
         DispatchQueue.global().async { [self] in
