@@ -72,6 +72,7 @@ public enum LottieLoading {
         guard layers.elements != nil else {
             return .failure(Problem(message: "\"layers\" must be a list of layers, found \(layers.typeName)", location: layers.location))
         }
+        if let p = hostileStroke(layers, limit: 10 * max(w, h)) { return .failure(p) }
         guard let player = LottiePlayer(json: bytes) else {
             return .failure(Problem(message: "rlottie cannot read this Lottie animation", location: nil))
         }
@@ -80,6 +81,33 @@ public enum LottieLoading {
         }
         return .success(LottieDocument(path: path, json: bytes, width: w, height: h, inPoint: ip, outPoint: op,
                                        frameRate: fr, frameCount: player.frameCount))
+    }
+
+    /// A stroke (`"ty": "st"` or `"gs"`) whose width `w` is above `limit` (ten times the composition's larger side),
+    /// as a constant or in any keyframe: fuzzing found Debian's rlottie 0.1 looping for minutes on strokes some
+    /// 15 000 units wide, so such files are refused before rlottie sees them. Nothing real draws a stroke ten times
+    /// wider than its picture.
+    static func hostileStroke(_ v: JSONValue, limit: Double) -> Problem? {
+        if let members = v.members {
+            if let ty = members.first(where: { $0.key == "ty" })?.value.string, ty == "st" || ty == "gs",
+               let width = members.first(where: { $0.key == "w" })?.value {
+                var worst: (Double, SourceLocation)?
+                func scan(_ x: JSONValue) {
+                    if let n = x.number, abs(n) > limit, abs(n) > abs(worst?.0 ?? 0) { worst = (n, x.location) }
+                    x.members?.forEach { m in if ["k", "s", "e"].contains(m.key) { scan(m.value) } }
+                    x.elements?.forEach(scan)
+                }
+                scan(width)
+                if let (n, at) = worst {
+                    return Problem(message: "a stroke \(fmt(n)) units wide; at most \(fmt(limit)) (ten times the composition's larger side) is allowed",
+                                   location: at)
+                }
+            }
+            for m in members { if let p = hostileStroke(m.value, limit: limit) { return p } }
+        } else if let items = v.elements {
+            for item in items { if let p = hostileStroke(item, limit: limit) { return p } }
+        }
+        return nil
     }
 
     /// The Lottie files of `scene`'s `lottie` views, loaded; the problems as scene errors at each `src`.

@@ -70,6 +70,35 @@ final class LottieViewTests: XCTestCase {
         XCTAssertTrue(lines[1].contains("body.children[1].src: Lottie file \"plain.json\":1:1: not a Lottie animation"), e)
     }
 
+    /// Inputs the Lottie fuzzers found to hang rlottie (Fuzz/Regressions/lottie) are refused before rlottie sees them.
+    func testFuzzRegressionsAreRefusedQuickly() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Fuzz/Regressions/lottie")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        XCTAssertFalse(files.isEmpty)
+        for name in files {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let start = Date()
+            guard case .failure(let p) = LottieLoading.document(bytes: bytes, path: name) else {
+                XCTFail("\(name) was accepted"); continue
+            }
+            XCTAssertTrue(p.message.contains("units wide"), "\(name): \(p)")
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
+        }
+    }
+
+    /// A stroke ten times wider than the composition is refused, located at the width.
+    func testAbsurdStrokeWidthIsRefused() throws {
+        let wide = Self.wide.replacingOccurrences(of: #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}"#,
+                                                  with: #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":401}}"#)
+        XCTAssertNotEqual(wide, Self.wide)
+        try write("stroke.json", wide)
+        let e = try XCTUnwrap(try loadError(#"{"type": "lottie", "src": "stroke.json"}"#))
+        XCTAssertTrue(e.contains("Lottie file \"stroke.json\":4:84: a stroke 401 units wide; at most 400"), e)
+        try write("stroke-ok.json", wide.replacingOccurrences(of: #""k":401"#, with: #""k":400"#))
+        XCTAssertNil(try loadError(#"{"type": "lottie", "src": "stroke-ok.json"}"#))
+    }
+
     func testProgressAndLottieFrameTogetherAreRefused() throws {
         try write("wide.json", Self.wide)
         let e = try XCTUnwrap(try loadError(#"{"type": "lottie", "src": "wide.json", "progress": 0, "lottieFrame": 3}"#))
