@@ -2,7 +2,7 @@
 #   make demo   install system packages, build (release), render Scenes/unlock.json into Output/unlock/
 #   make test   install system packages, build, run every test
 #   make bench  benchmark against the skia-python and pycairo peers
-#   make fuzz   fuzz the scene loader, expression parser, PNG reader, Lottie loader and whole pipeline (FUZZ_SECONDS each; docs/limits.md)
+#   make fuzz   fuzz the scene loader, expression parser, PNG reader, Lottie loader, whole pipeline and command line (FUZZ_SECONDS each; docs/limits.md)
 SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
@@ -81,7 +81,7 @@ bench: build
 # .build/fuzz/crashes/; replay one with `swift build --product <target> && .build/debug/<target> FILE`.
 FUZZ_SECONDS ?= 60
 # Which targets `make fuzz` builds and runs (FUZZ_TARGETS=fuzz-pipeline make fuzz runs one).
-FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-lottie fuzz-pipeline
+FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-lottie fuzz-pipeline fuzz-cli
 FUZZ_FLAGS := -c release --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
@@ -89,7 +89,7 @@ fuzz: deps
 	@run() { t=$$1; shift; mkdir -p .build/fuzz/corpus/$$t; echo "== $$t ($(FUZZ_SECONDS) s, log .build/fuzz/$$t.log)"; \
 		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t .build/fuzz/corpus/$$t "$$@" \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-			-artifact_prefix=.build/fuzz/crashes/$$t- > .build/fuzz/$$t.log 2>&1; rc=$$?; \
+			-artifact_prefix=$(CURDIR)/.build/fuzz/crashes/$$t- > .build/fuzz/$$t.log 2>&1; rc=$$?; \
 		grep -E '^(Done |stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|SUMMARY|.*Test unit written)|INITED' .build/fuzz/$$t.log; \
 		return $$rc; }; \
 	status=0; \
@@ -99,6 +99,7 @@ fuzz: deps
 	want fuzz-png && { run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; }; \
 	want fuzz-lottie && { run fuzz-lottie -dict=Fuzz/lottie.dict -max_len=16384 Fuzz/Seeds/lottie || status=1; }; \
 	want fuzz-pipeline && { run fuzz-pipeline -dict=Fuzz/scene.dict -max_len=65536 -timeout=20 Scenes docs/examples || status=1; }; \
+	want fuzz-cli && { run fuzz-cli -dict=Fuzz/cli.dict -max_len=512 -timeout=30 -close_fd_mask=3 Fuzz/Seeds/cli || status=1; }; \
 	exit $$status
 
 clean:

@@ -33,10 +33,13 @@ let package = Package(
         .target(name: "RenderKit", dependencies: [
             "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot", "Lottie",
         ]),
-        .executableTarget(name: "render", dependencies: [
-            "RenderKit", "Geometry",
+        // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
+        // the `render` executable is its one-line main.
+        .target(name: "RenderCLI", dependencies: [
+            "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "render", dependencies: ["RenderCLI"]),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
         .executableTarget(name: "png-bench", dependencies: ["ImageIO", "Geometry"], path: "Benchmarks/PNGBench"),
         // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`
@@ -47,6 +50,7 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
         .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "RenderKit", "Lottie"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "RenderKit", "SceneModel"], path: "Fuzz/Pipeline"),
+        .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -57,7 +61,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Lottie"]),
+        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Lottie"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"]),
     ]
 )

@@ -49,9 +49,37 @@ public final class CairoRasterizer {
         canvas = s
     }
 
+    /// Whether `render` draws only what changed since its previous frame (see `damage(from:to:)`); the pixels are
+    /// the same either way.
+    public var incremental = true
+    /// The last frame drawn: its nodes and its pixels, which the canvas still holds.
+    private var last: (nodes: [DrawNode], image: RGBAImage)?
+
     /// The frame drawn by `list`, as straight-alpha RGBA8.
     public func render(_ list: DisplayList) -> RGBAImage {
+        let nodes = DrawNode.tree(of: list)
+        if incremental, let last {
+            let damage = self.damage(from: last.nodes, to: nodes)
+            // Redrawing most of the canvas in pieces saves nothing over drawing it whole.
+            if damage.reduce(0, { $0 + $1.area }) * 4 < canvas.region.area * 3 {
+                redraw(nodes, in: damage)
+                var image = last.image
+                for r in damage { PixelConversion.update(&image, from: canvas, in: r) }
+                self.last = (nodes, image)
+                return image
+            }
+        }
         let cr = canvas.makeContext()
+        paintBackground(cr)
+        cairo_destroy(cr)
+        draw(nodes, into: canvas, needed: canvas.region)
+        let image = PixelConversion.image(from: canvas)
+        last = incremental ? (nodes, image) : nil
+        return image
+    }
+
+    /// Paints the background (or transparency) over the whole canvas, within the clip of `cr`.
+    func paintBackground(_ cr: OpaquePointer) {
         if let bg = background {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a)
@@ -59,9 +87,7 @@ public final class CairoRasterizer {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         }
         cairo_paint(cr)
-        cairo_destroy(cr)
-        draw(DrawNode.tree(of: list), into: canvas, needed: canvas.region)
-        return PixelConversion.image(from: canvas)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
     /// The transform from a command's local space to canvas pixels.

@@ -65,9 +65,8 @@ extension CairoRasterizer {
         if let clip = layer.clip { content = content.intersection(clipBounds(clip, fx)) }
         if let mask = layer.mask { content = content.intersection(pixelBounds(of: DrawNode.tree(of: mask))) }
         guard !content.isEmpty, fx.opacity > 0 else { return .empty }
-        var r = content
-        for s in fx.shadows { r = r.union(LayerEffects.reach(of: s, from: content)) }
-        return r.expanded(by: GaussianBlur.reach(fx.blur))
+        // Chained shadows spread from the content and the shadows before them.
+        return fx.reachOfShadows(from: content).expanded(by: GaussianBlur.reach(fx.blur))
     }
 
     func clipBounds(_ clip: Path, _ fx: LayerEffects) -> PixelRect {

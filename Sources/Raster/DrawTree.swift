@@ -3,7 +3,7 @@ import DisplayList
 /// A display list with its layers nested: each `beginLayer … endLayer` becomes one node
 /// holding its children. An unmatched `endLayer` is ignored and layers left open at the end
 /// are closed, so any input list can be drawn.
-indirect enum DrawNode {
+indirect enum DrawNode: Equatable {
     case command(DisplayCommand)
     case layer(Layer, [DrawNode])
 

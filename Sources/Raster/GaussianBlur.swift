@@ -36,50 +36,78 @@ enum GaussianBlur {
     /// moved by `shift` (pixels): out(x) = Σ_p in(p)·G(x − shift − p). Input outside its
     /// region is transparent (0); every pixel of `output.region` is written.
     static func blur(_ input: Channel, sigma: Double, shiftX: Double, shiftY: Double, into output: Channel) {
-        let k = max(1, Int(floor(sigma / minimumCellSigma)))
-        let kd = Double(k)
-        var cellVariance = sigma * sigma
-        if k > 1 { cellVariance -= (kd * kd - 1) / 12 + kd * kd / 6 }
-        let cellSigma = max(0.25, cellVariance.squareRoot() / kd)
+        let cells = BlurredCells(input, sigma: sigma, shiftX: shiftX, shiftY: shiftY)
+        cells.read(into: output)
+    }
 
-        // Phase folded into the kernel only when there is no interpolation (k = 1).
-        let phaseX = k == 1 ? -shiftX - floor(-shiftX) : 0
-        let phaseY = k == 1 ? -shiftY - floor(-shiftY) : 0
+    /// Multiplies each `keep` value (floats, `keepStride` per row, covering `keepRegion`) within `out` by
+    /// 1 − `alpha`·b/255, where b is the blur of `input` as `blur(_:sigma:shiftX:shiftY:into:)` computes it before its
+    /// rounding to 8 bits: what shadows of one colour leave uncovered, built shadow by shadow without rounding.
+    static func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect,
+                         byBlurOf input: Channel, sigma: Double, shiftX: Double, shiftY: Double, alpha: Double, out: PixelRect) {
+        let cells = BlurredCells(input, sigma: sigma, shiftX: shiftX, shiftY: shiftY)
+        cells.multiply(keep, keepStride: keepStride, keepRegion: keepRegion, alpha: Float(alpha), out: out)
+    }
 
-        let nx = (input.region.width + k - 1) / k, ny = (input.region.height + k - 1) / k
-        let cells = downsample(input, k: k, nx: nx, ny: ny)
-        let r = Int(ceil(3.5 * cellSigma)) + 1
-        let wx = kernel(sigma: cellSigma, radius: r, phase: phaseX)
-        let wy = kernel(sigma: cellSigma, radius: r, phase: phaseY)
+    /// The blur's work up to the read-back: the input averaged into k×k cells and blurred there.
+    private struct BlurredCells {
+        let k: Int, kd: Double, r: Int, bw: Int, bh: Int
+        let input: PixelRect
+        let shiftX: Double, shiftY: Double, phaseX: Double, phaseY: Double
+        var blurred: [Float]
 
-        // Blurred cells, with one zero cell of border on each side: index = cell + r + 1.
-        let bw = nx + 2 * r + 2, bh = ny + 2 * r + 2
-        var rows = [Float](repeating: 0, count: ny * bw)
-        cells.withUnsafeBufferPointer { src in
-            rows.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<ny {
-                    let s = src.baseAddress! + y * nx, d = dst.baseAddress! + y * bw + 1
-                    for t in 0...(2 * r) {
-                        let w = wx[t], o = d + t
-                        for i in 0..<nx { o[i] += w * s[i] }
+        init(_ input: Channel, sigma: Double, shiftX: Double, shiftY: Double) {
+            let k = max(1, Int(floor(sigma / minimumCellSigma)))
+            let kd = Double(k)
+            var cellVariance = sigma * sigma
+            if k > 1 { cellVariance -= (kd * kd - 1) / 12 + kd * kd / 6 }
+            let cellSigma = max(0.25, cellVariance.squareRoot() / kd)
+
+            // Phase folded into the kernel only when there is no interpolation (k = 1).
+            let phaseX = k == 1 ? -shiftX - floor(-shiftX) : 0
+            let phaseY = k == 1 ? -shiftY - floor(-shiftY) : 0
+
+            let nx = (input.region.width + k - 1) / k, ny = (input.region.height + k - 1) / k
+            let cells = downsample(input, k: k, nx: nx, ny: ny)
+            let r = Int(ceil(3.5 * cellSigma)) + 1
+            let wx = kernel(sigma: cellSigma, radius: r, phase: phaseX)
+            let wy = kernel(sigma: cellSigma, radius: r, phase: phaseY)
+
+            // Blurred cells, with one zero cell of border on each side: index = cell + r + 1.
+            let bw = nx + 2 * r + 2, bh = ny + 2 * r + 2
+            var rows = [Float](repeating: 0, count: ny * bw)
+            cells.withUnsafeBufferPointer { src in
+                rows.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<ny {
+                        let s = src.baseAddress! + y * nx, d = dst.baseAddress! + y * bw + 1
+                        for t in 0...(2 * r) {
+                            let w = wx[t], o = d + t
+                            for i in 0..<nx { o[i] += w * s[i] }
+                        }
                     }
                 }
             }
-        }
-        var blurred = [Float](repeating: 0, count: bh * bw)
-        rows.withUnsafeBufferPointer { src in
-            blurred.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<ny {
-                    let s = src.baseAddress! + y * bw
-                    for t in 0...(2 * r) {
-                        let w = wy[t], o = dst.baseAddress! + (y + t + 1) * bw
-                        for i in 0..<bw { o[i] += w * s[i] }
+            var blurred = [Float](repeating: 0, count: bh * bw)
+            rows.withUnsafeBufferPointer { src in
+                blurred.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<ny {
+                        let s = src.baseAddress! + y * bw
+                        for t in 0...(2 * r) {
+                            let w = wy[t], o = dst.baseAddress! + (y + t + 1) * bw
+                            for i in 0..<bw { o[i] += w * s[i] }
+                        }
                     }
                 }
             }
+
+            self.k = k; self.kd = kd; self.r = r; self.bw = bw; self.bh = bh
+            self.input = input.region
+            self.shiftX = shiftX; self.shiftY = shiftY; self.phaseX = phaseX; self.phaseY = phaseY
+            self.blurred = blurred
         }
 
-        // Read back: pixel centre x + ½ − shift, in cells: u = (x + ½ − shift − x₀ − k/2)/k − φ.
+        /// Read back: pixel centre x + ½ − shift, in cells: u = (x + ½ − shift − x₀ − k/2)/k − φ. For each of `count`
+        /// pixels from `start`, the cell to its left (or above) and the fraction towards the next.
         func taps(count: Int, start: Int, origin: Int, shift: Double, phase: Double, limit: Int) -> ([Int], [Float]) {
             var idx = [Int](repeating: 0, count: count), frac = [Float](repeating: 0, count: count)
             for i in 0..<count {
@@ -91,44 +119,77 @@ enum GaussianBlur {
             }
             return (idx, frac)
         }
-        let out = output.region
-        let (xi, xf) = taps(count: out.width, start: out.x, origin: input.region.x, shift: shiftX, phase: phaseX, limit: bw)
-        let (yi, yf) = taps(count: out.height, start: out.y, origin: input.region.y, shift: shiftY, phase: phaseY, limit: bh)
-        var line = [Float](repeating: 0, count: bw)
-        blurred.withUnsafeBufferPointer { b in
-            line.withUnsafeMutableBufferPointer { l in
-                xi.withUnsafeBufferPointer { xi in
-                    xf.withUnsafeBufferPointer { xf in
-                        for y in 0..<out.height {
-                            // Row interpolation, scaled to 0…255 with the rounding offset folded in.
-                            let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw
-                            let f = yf[y] * 255, g = 255 - f
-                            for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] + 0.5 }
-                            let row = output.base + y * output.rowStride
-                            if output.step == 1 {
-                                // Runs of pixels between the same two cells: a vectorisable ramp.
-                                var x = 0
-                                while x < out.width {
-                                    let j = xi[x]
-                                    var e = x + 1
-                                    while e < out.width && xi[e] == j { e += 1 }
-                                    let a = l[j], d = l[j + 1] - l[j]
-                                    for i in x..<e {
-                                        row[i] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, a + xf[i] * d))))
-                                    }
-                                    x = e
-                                }
-                            } else {
-                                var p = row
-                                for x in 0..<out.width {
-                                    let j = xi[x]
-                                    let v = l[j] + xf[x] * (l[j + 1] - l[j])
-                                    p.pointee = UInt8(truncatingIfNeeded: Int32(max(0, min(255, v))))
-                                    p += output.step
-                                }
+
+        /// Calls `body(y, line)` for each row of `out`, with `line` the blurred cells interpolated to that row and scaled
+        /// to 0…255 plus `offset`; returns the column taps.
+        func rows(_ out: PixelRect, offset: Float, _ body: (Int, UnsafePointer<Float>, UnsafeBufferPointer<Int>,
+                                                           UnsafeBufferPointer<Float>) -> Void) {
+            let (xi, xf) = taps(count: out.width, start: out.x, origin: input.x, shift: shiftX, phase: phaseX, limit: bw)
+            let (yi, yf) = taps(count: out.height, start: out.y, origin: input.y, shift: shiftY, phase: phaseY, limit: bh)
+            var line = [Float](repeating: 0, count: bw)
+            blurred.withUnsafeBufferPointer { b in
+                line.withUnsafeMutableBufferPointer { l in
+                    xi.withUnsafeBufferPointer { xi in
+                        xf.withUnsafeBufferPointer { xf in
+                            for y in 0..<out.height {
+                                let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw
+                                let f = yf[y] * 255, g = 255 - f
+                                for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] + offset }
+                                body(y, UnsafePointer(l.baseAddress!), xi, xf)
                             }
                         }
                     }
+                }
+            }
+        }
+
+        /// Writes the blur into every pixel of `output.region`, rounded to 8 bits.
+        func read(into output: Channel) {
+            // The rounding offset is folded into the row interpolation.
+            rows(output.region, offset: 0.5) { y, l, xi, xf in
+                let width = output.region.width
+                let row = output.base + y * output.rowStride
+                if output.step == 1 {
+                    // Runs of pixels between the same two cells: a vectorisable ramp.
+                    var x = 0
+                    while x < width {
+                        let j = xi[x]
+                        var e = x + 1
+                        while e < width && xi[e] == j { e += 1 }
+                        let a = l[j], d = l[j + 1] - l[j]
+                        for i in x..<e {
+                            row[i] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, a + xf[i] * d))))
+                        }
+                        x = e
+                    }
+                } else {
+                    var p = row
+                    for x in 0..<width {
+                        let j = xi[x]
+                        let v = l[j] + xf[x] * (l[j + 1] - l[j])
+                        p.pointee = UInt8(truncatingIfNeeded: Int32(max(0, min(255, v))))
+                        p += output.step
+                    }
+                }
+            }
+        }
+
+        /// keep ×= 1 − alpha·b/255 over `out` (within `keepRegion`), b unrounded.
+        func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect, alpha: Float, out: PixelRect) {
+            let region = out.intersection(keepRegion)
+            guard !region.isEmpty else { return }
+            let s = alpha / 255
+            rows(region, offset: 0) { y, l, xi, xf in
+                let width = region.width
+                let row = keep + (region.y - keepRegion.y + y) * keepStride + (region.x - keepRegion.x)
+                var x = 0
+                while x < width {
+                    let j = xi[x]
+                    var e = x + 1
+                    while e < width && xi[e] == j { e += 1 }
+                    let a = l[j], d = l[j + 1] - l[j]
+                    for i in x..<e { row[i] *= 1 - s * max(0, min(255, a + xf[i] * d)) }
+                    x = e
                 }
             }
         }

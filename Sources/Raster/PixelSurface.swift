@@ -41,4 +41,17 @@ final class PixelSurface {
         cairo_paint(cr)
         cairo_destroy(cr)
     }
+
+    /// Copies this surface's pixels into the same place of `other` (same format), where the two overlap.
+    func copy(into other: PixelSurface) {
+        let r = region.intersection(other.region)
+        guard !r.isEmpty, format == other.format else { return }
+        let bpp = format == CAIRO_FORMAT_A8 ? 1 : 4
+        let src = data, dst = other.data, ss = stride, ds = other.stride
+        for y in r.y..<r.maxY {
+            (dst + (y - other.region.y) * ds + (r.x - other.region.x) * bpp)
+                .update(from: src + (y - region.y) * ss + (r.x - region.x) * bpp, count: r.width * bpp)
+        }
+        other.markDirty()
+    }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import Geometry
 
 /// Shadow masks kept between frames: a frame that repeats a layer's content at the same place
 /// with the same shadows reuses the masks instead of blurring again. Entries are found by a hash
@@ -7,9 +8,10 @@ import CCairo
 /// depends on the shadows before it (their σ, offset and colour alpha are in the key).
 /// Per rasterizer (not shared between threads).
 final class ShadowCache {
-    /// What a mask depends on besides the content: σ and offset in pixels, and, for chained
-    /// shadows, the colour's alpha (it sets how much the shadow adds to the next one's caster).
-    struct ShadowKey: Hashable { var sigma: Double, dx: Double, dy: Double, alpha: Double }
+    /// What a mask depends on besides the content: σ and offset in pixels, and the colour: for chained
+    /// shadows its alpha sets how much the shadow adds to the next one's caster, and independent shadows
+    /// of the same RGB side by side are merged into one mask through their alphas.
+    struct ShadowKey: Hashable { var sigma: Double, dx: Double, dy: Double, color: Color }
     struct Key: Hashable {
         var content: PixelRect
         var needed: PixelRect
@@ -31,7 +33,7 @@ final class ShadowCache {
                make: () -> [PixelSurface?]) -> [PixelSurface?] {
         let alpha = Self.alpha(of: content)
         let key = Key(content: content.region, needed: needed,
-                      shadows: shadows.map { ShadowKey(sigma: $0.sigma, dx: $0.dx, dy: $0.dy, alpha: chained ? $0.color.a : 0) },
+                      shadows: shadows.map { ShadowKey(sigma: $0.sigma, dx: $0.dx, dy: $0.dy, color: $0.color) },
                       chained: chained, alphaHash: Self.hash(alpha))
         if let e = entries[key], e.alpha == alpha { return e.masks }
         let made = make()

@@ -16,11 +16,7 @@ extension CairoRasterizer {
     func shadowMasks(_ shadows: [LayerEffects.DeviceShadow], chained: Bool, of content: PixelSurface,
                      needs: [PixelRect]) -> [PixelSurface?] {
         let needed = needs.last ?? .empty
-        guard chained else {
-            return shadows.map { s in
-                s.sigma < 0.01 ? nil : blurredMask(of: content, within: content.region, s, out: LayerEffects.reach(of: s, from: content.region).intersection(needed))
-            }
-        }
+        guard chained else { return shadows.map { independentMask($0, of: content, needed: needed) } }
         var masks: [PixelSurface?] = []
         // A_{k−1}, the alpha of what is drawn so far, and the part of it that is not transparent.
         var cast = content, inked = content.region
@@ -37,9 +33,42 @@ extension CairoRasterizer {
         return masks
     }
 
+    /// The mask of an independent shadow of `content` over the part of `needed` it reaches; nil for a shadow too
+    /// sharp to blur (the content itself is its mask).
+    func independentMask(_ s: LayerEffects.DeviceShadow, of content: PixelSurface, needed: PixelRect) -> PixelSurface? {
+        s.sigma < 0.01 ? nil
+            : blurredMask(of: content, within: content.region, s, out: LayerEffects.reach(of: s, from: content.region).intersection(needed))
+    }
+
+    /// One A8 mask for independent shadows of one RGB painted in a row, with colour alphas aᵢ and blurs bᵢ of the
+    /// content's alpha: 255·(1 − Π(1 − aᵢ·bᵢ/255)), rounded once, over the union of the parts of `needed` they reach
+    /// (nil when that is empty). The product is built blur by blur in floating point, from the unrounded blurs.
+    func mergedMask(_ shadows: [LayerEffects.DeviceShadow], of content: PixelSurface, needed: PixelRect) -> PixelSurface? {
+        let outs = shadows.map { LayerEffects.reach(of: $0, from: content.region).intersection(needed) }
+        let region = outs.reduce(PixelRect.empty) { $0.union($1) }
+        guard !region.isEmpty, let mask = PixelSurface(region: region, format: CAIRO_FORMAT_A8) else { return nil }
+        let w = region.width
+        // What stays uncovered, Π(1 − aᵢ·bᵢ/255), one float per pixel of the union.
+        var keep = [Float](repeating: 1, count: w * region.height)
+        keep.withUnsafeMutableBufferPointer { k in
+            for (s, out) in zip(shadows, outs) where !out.isEmpty {
+                GaussianBlur.multiply(k.baseAddress!, keepStride: w, keepRegion: region,
+                                      byBlurOf: Self.alphaChannel(of: content, within: content.region), sigma: s.sigma,
+                                      shiftX: s.dx, shiftY: s.dy, alpha: max(0, min(1, s.color.a)), out: out)
+            }
+            let o = mask.data, os = mask.stride
+            for y in 0..<region.height {
+                let src = k.baseAddress! + y * w, dst = o + y * os
+                for x in 0..<w { dst[x] = UInt8((1 - src[x]) * 255 + 0.5) }
+            }
+        }
+        mask.markDirty()
+        return mask
+    }
+
     /// Gₛ ∗ (alpha of `source`), moved by the shadow's offset, over `out`; `source` is
     /// transparent outside `within`.
-    private func blurredMask(of source: PixelSurface, within: PixelRect = .empty, _ s: LayerEffects.DeviceShadow,
+    func blurredMask(of source: PixelSurface, within: PixelRect = .empty, _ s: LayerEffects.DeviceShadow,
                              out: PixelRect) -> PixelSurface? {
         guard let a8 = PixelSurface(region: out, format: CAIRO_FORMAT_A8) else { return nil }
         GaussianBlur.blur(Self.alphaChannel(of: source, within: within), sigma: s.sigma, shiftX: s.dx, shiftY: s.dy,

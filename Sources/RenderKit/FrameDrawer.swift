@@ -19,6 +19,7 @@ public final class FrameDrawer {
         self.source = source
         do {
             rasterizer = try CairoRasterizer(width: source.pixelWidth, height: source.pixelHeight, scale: source.scale)
+            rasterizer.incremental = source.drawChangesOnly
         } catch {
             throw .output("cannot create a \(source.pixelWidth)×\(source.pixelHeight) drawing surface: \(error)")
         }

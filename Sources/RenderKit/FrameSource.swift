@@ -25,6 +25,8 @@ public final class FrameSource: Sendable {
     public let showTouches: Bool
     /// Reuse a frame's pixels when its display list equals the drawer's previous one.
     public let reuseFrames: Bool
+    /// Redraw only what changed since a drawer's previous frame (`RenderOptions.drawChangesOnly`).
+    public let drawChangesOnly: Bool
 
     private let timeline: SceneTimeline
     private let geometry: LayoutGeometry
@@ -38,6 +40,7 @@ public final class FrameSource: Sendable {
         scale = options.scale ?? loaded.scene.canvas.scale
         showTouches = options.showTouches
         reuseFrames = options.reuseFrames
+        drawChangesOnly = options.drawChangesOnly
         try loaded.checkCanvas(scale: scale)
         geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
         do {

@@ -18,6 +18,9 @@ public struct RenderOptions: Sendable {
     public var shard: ShardSelection?
     /// Reuse the encoded bytes of an earlier frame whose display list is identical.
     public var reuseFrames = true
+    /// Redraw only the part of a frame that can differ from the drawer's previous frame (the same pixels as a full
+    /// redraw, in less time; see `CairoRasterizer.damage(from:to:)`). Off only to compare the two.
+    public var drawChangesOnly = true
     /// Draw the scripted finger over every frame (`--show-touches`).
     public var showTouches = false
 

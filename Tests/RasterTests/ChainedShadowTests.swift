@@ -69,6 +69,10 @@ final class ChainedShadowTests: XCTestCase {
             // The glow: wide and faint first, tight and strong last (σ 20, 15, 5, 2 px).
             ("4-shadow glow", [Shadow(color: red, radius: 20), Shadow(color: green, radius: 15), Shadow(color: blue, radius: 5),
                                Shadow(color: grey, radius: 2)]),
+            // The unlock glow: one colour at four alphas. Independent, the four are painted through one merged mask.
+            ("one-colour glow", [0.3, 0.5, 0.6, 0.7].enumerated().map { k, a in
+                Shadow(color: Color(r: 0x8A / 255, g: 0x7C / 255, b: 1, a: a), radius: [20, 15, 5, 2][k])
+            }),
         ]
     }
 

@@ -8,7 +8,7 @@ final class OneFrameSourceTests: XCTestCase {
     func testOnlyTheFrameSourceTouchesTheTimeline() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var offenders: [String] = []
-        for folder in ["Sources/RenderKit", "Sources/render"] {
+        for folder in ["Sources/RenderKit", "Sources/RenderCLI"] {
             let dir = root.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".swift") && name != "FrameSource.swift" {
                 let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)

@@ -2,30 +2,38 @@ import ArgumentParser
 import Foundation
 import SceneModel
 
-/// Runs the command line. Usage errors exit with status 2 (the scene format's rule) instead of
-/// swift-argument-parser's 64, with a one-line message; a bad scene or a failed comparison exits with 1.
-@main
-enum Entry {
-    static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+/// The command line, as a library: `render`'s `main.swift` calls `RenderCLI.run`, and so can a fuzz
+/// target or a test, in process. Usage errors give status 2 (the scene format's rule) instead of
+/// swift-argument-parser's 64, with a one-line message; a bad scene or a failed comparison gives 1.
+/// Nothing in here calls `exit`, except an interrupted render (Ctrl-C, see `Interrupts`).
+public enum RenderCLI {
+    /// Parses and runs `arguments` (without the program name); returns the process's exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
         if let message = arguments.first.flatMap(unknownCommand) ?? unknownHelpTopic(arguments) {
             printError("Error: \(message)")
-            exit(2)
+            return 2
         }
         do {
             var command = try RenderCommand.parseAsRoot(arguments)
             try command.run()
+            return 0
         } catch let error as UsageError {
             printError("Error: \(error)")
-            exit(2)
+            return 2
         } catch {
             let code = RenderCommand.exitCode(for: error)
             if code == .validationFailure {
                 let message = RenderCommand.message(for: error)
                 printError("Error: \(message) (see 'render help \(helpTopic(arguments))')")
-                exit(2)
+                return 2
             }
-            RenderCommand.exit(withError: error)
+            // What swift-argument-parser's `exit(withError:)` prints: help and version on standard
+            // output, everything else on standard error.
+            let message = RenderCommand.fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { print(message) } else { printError(message) }
+            }
+            return code.rawValue
         }
     }
 

@@ -10,28 +10,35 @@ import RenderKit
 enum Interrupts {
     nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) static var flag: CancellationFlag?
+    nonisolated(unsafe) static var sceneName = "render"
+    static let installed = NSLock()
     static var received: Bool { flag?.isCancelled ?? false }
     /// Seconds to wait for the frames in progress after the first signal.
     static let grace = 0.5
     static let exiting = NSLock()
 
     /// `scene` names the render in the message printed on a forced exit.
+    /// The handlers are installed once per process and act on the latest render's flag, so the
+    /// command line run many times in one process (the `fuzz-cli` target) does not pile them up.
     static func install(_ cancellation: CancellationFlag, scene: String = "render") {
+        installed.lock(); defer { installed.unlock() }
         flag = cancellation
+        sceneName = scene
+        guard sources.isEmpty else { return }
         let signals = SignalCount()
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             s.setEventHandler {
-                cancellation.cancel()
+                flag?.cancel()
                 if signals.increment() == 1 {
                     // A thread of its own, so a pool busy with drawing cannot delay the deadline.
                     Thread.detachNewThread {
                         Thread.sleep(forTimeInterval: grace)
-                        forceExit(scene)
+                        forceExit(sceneName)
                     }
                 } else {
-                    forceExit(scene)
+                    forceExit(sceneName)
                 }
             }
             s.resume()

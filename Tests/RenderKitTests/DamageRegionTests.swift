@@ -1,0 +1,85 @@
+import Foundation
+import Geometry
+import RenderKit
+import TestSupport
+import XCTest
+
+/// Drawing only what changed (`RenderOptions.drawChangesOnly`, the default) must give exactly the pixels of a full
+/// redraw. Checked on every scene in `Scenes/` (and the benchmark workload), frame by frame, against drawers that
+/// redraw everything: the two are independent paths through Cairo (a full canvas vs pieces pasted over the previous
+/// frame), so a damage rectangle that misses a changed pixel, or a piece whose edge changes Cairo's coverage, shows up
+/// as a byte that differs.
+final class DamageRegionTests: XCTestCase {
+    /// Every scene of the repository and the benchmark workload.
+    static var scenes: [String] {
+        let root = URL(fileURLWithPath: referenceScenePath(""))
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" }.sorted()
+        return names.map { root.appendingPathComponent($0).path }
+            + [root.deletingLastPathComponent().appendingPathComponent("Benchmarks/glow-unlock.json").path]
+    }
+
+    func drawer(_ path: String, changesOnly: Bool, fps: Double, scale: Double) throws -> FrameDrawer {
+        var options = RenderOptions()
+        options.fps = fps
+        options.scale = scale
+        options.drawChangesOnly = changesOnly
+        // Frame reuse would hide the rasterizer behind the drawer's own cache of equal display lists.
+        options.reuseFrames = false
+        return try FrameSource(try LoadedScene.load(path: path), options: options).drawer()
+    }
+
+    /// Every frame of every scene, in order, at 10 fps and 1 pixel per point: byte-identical to a full redraw. (10 fps
+    /// keeps the debug build's time down; the next test takes neighbouring frames at full rate and scale.)
+    func testEveryReferenceSceneFrameEqualsAFullRedraw() throws {
+        let scenes = Self.scenes
+        XCTAssertGreaterThan(scenes.count, 15, "the scenes were not found")
+        for path in scenes {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let changes = try drawer(path, changesOnly: true, fps: 10, scale: 1)
+            let full = try drawer(path, changesOnly: false, fps: 10, scale: 1)
+            var differing: [Int] = []
+            for i in 0..<changes.source.frameCount where try changes.frame(i).image != full.frame(i).image {
+                differing.append(i)
+            }
+            XCTAssertEqual(differing, [], "\(name): frames drawn from their changes differ from full redraws")
+        }
+    }
+
+    /// The unlock scene at 60 fps and 2 pixels per point, frames 30–110 (the charge and the early release): small
+    /// changes between neighbouring frames, so most frames are drawn in pieces.
+    func testUnlockAtFullScaleEqualsAFullRedraw() throws {
+        let path = referenceScenePath("unlock.json")
+        let changes = try drawer(path, changesOnly: true, fps: 60, scale: 2)
+        let full = try drawer(path, changesOnly: false, fps: 60, scale: 2)
+        for i in 30...110 {
+            XCTAssertEqual(try difference(changes.frame(i).image, full.frame(i).image), "same", "unlock frame \(i)")
+        }
+    }
+
+    /// Frames asked for in a shuffled order (each drawn over whatever frame came before it) are the frames drawn in
+    /// order from scratch.
+    func testFramesInAnyOrderEqualFullRedraws() throws {
+        let path = referenceScenePath("dive-deeper.json")
+        let changes = try drawer(path, changesOnly: true, fps: 30, scale: 1)
+        let full = try drawer(path, changesOnly: false, fps: 30, scale: 1)
+        var generator = SeededGenerator(seed: 15)
+        let order = Array(0..<changes.source.frameCount).shuffled(using: &generator)
+        for i in order {
+            XCTAssertEqual(try difference(changes.frame(i).image, full.frame(i).image), "same",
+                           "dive-deeper frame \(i) after a shuffle")
+        }
+    }
+
+    /// "same", or how many pixels differ and where the first one is.
+    func difference(_ a: RGBAImage, _ b: RGBAImage) -> String {
+        guard a.width == b.width, a.height == b.height else { return "\(a.width)×\(a.height) vs \(b.width)×\(b.height)" }
+        var count = 0, first: (Int, Int)?
+        for p in 0..<(a.width * a.height) where a.pixels[4 * p..<4 * p + 4] != b.pixels[4 * p..<4 * p + 4] {
+            count += 1
+            if first == nil { first = (p % a.width, p / a.width) }
+        }
+        guard let first else { return "same" }
+        return "\(count) pixels differ, the first at (\(first.0), \(first.1))"
+    }
+}
