@@ -2,17 +2,18 @@
 #   make demo   install system packages, build (release), render Scenes/unlock.json into Output/unlock/
 #   make test   install system packages, build, run every test
 #   make bench  benchmark against the skia-python and pycairo peers
-#   make fuzz   fuzz the scene loader, expression parser, PNG reader, whole pipeline and command line (FUZZ_SECONDS each; docs/limits.md)
+#   make fuzz   fuzz the scene loader, expression parser, PNG reader, Lottie loader, whole pipeline and command line (FUZZ_SECONDS each; docs/limits.md)
 SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # System packages: Cairo and Pango for drawing, libpng for reading PNGs, libdeflate for writing them
 # (zlib to combine their bands' Adler-32 checksums), fontconfig and the fonts scenes render with (Inter for the default design, DejaVu for serif and
-# monospaced, Quicksand for rounded; see docs/fonts.md), and ffmpeg, which `render --format mp4|webm|mov|gif|apng|webp`
-# runs to encode video and animated images (docs/video.md). `make build` and `make demo` need only these.
+# monospaced, Quicksand for rounded; see docs/fonts.md), ffmpeg, which `render --format mp4|webm|mov|gif|apng|webp`
+# runs to encode video and animated images (docs/video.md), and rlottie, which draws `lottie` views (its tests also
+# compile a small C program against it with cc). `make build` and `make demo` need only these.
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-dev zlib1g-dev libfontconfig-dev \
-	fonts-inter fonts-dejavu-core fonts-quicksand ffmpeg
+	fonts-inter fonts-dejavu-core fonts-quicksand ffmpeg librlottie-dev
 # The tests also need independent tools: Pillow decodes PNGs, the preview's APNG and animated WebP, jsonschema validates
 # every scene against Scenes/scene.schema.json, chromium runs the preview page and `render watch`'s (docs/previews.md), and ffmpeg's
 # ffprobe and decoders read the video files back (it is in APT_PACKAGES already, and listed here for the tests' sake).
@@ -80,7 +81,7 @@ bench: build
 # .build/fuzz/crashes/; replay one with `swift build --product <target> && .build/debug/<target> FILE`.
 FUZZ_SECONDS ?= 60
 # Which targets `make fuzz` builds and runs (FUZZ_TARGETS=fuzz-pipeline make fuzz runs one).
-FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-pipeline fuzz-cli
+FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-lottie fuzz-pipeline fuzz-cli
 FUZZ_FLAGS := -c release --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
@@ -96,6 +97,7 @@ fuzz: deps
 	want fuzz-scene-loader && { run fuzz-scene-loader -dict=Fuzz/scene.dict -max_len=65536 Scenes Tests/SceneModelTests/BadScenes || status=1; }; \
 	want fuzz-expression && { run fuzz-expression -max_len=4200 Fuzz/Seeds/expressions || status=1; }; \
 	want fuzz-png && { run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; }; \
+	want fuzz-lottie && { run fuzz-lottie -dict=Fuzz/lottie.dict -max_len=16384 Fuzz/Seeds/lottie || status=1; }; \
 	want fuzz-pipeline && { run fuzz-pipeline -dict=Fuzz/scene.dict -max_len=65536 -timeout=20 Scenes docs/examples || status=1; }; \
 	want fuzz-cli && { run fuzz-cli -dict=Fuzz/cli.dict -max_len=512 -timeout=30 -close_fd_mask=3 Fuzz/Seeds/cli || status=1; }; \
 	exit $$status

@@ -27,11 +27,14 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // zlib only for adler32_combine (libdeflate has no combine); libpng-dev already depends on zlib1g-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo"]),
+        // rlottie draws `lottie` views (scene format §3.3b); Debian's librlottie-dev.
+        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        .target(name: "Lottie", dependencies: ["Geometry", "CRLottie"]),
+        .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo", "Lottie"]),
         .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"]),
         .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
         .target(name: "RenderKit", dependencies: [
-            "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot",
+            "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot", "Lottie",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
@@ -49,6 +52,7 @@ let package = Package(
         .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
         .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
+        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "RenderKit", "Lottie"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "RenderKit", "SceneModel"], path: "Fuzz/Pipeline"),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
@@ -61,7 +65,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry"]),
+        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Lottie"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"], exclude: ["Scripts"]),
     ]
 )

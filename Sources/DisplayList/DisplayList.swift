@@ -18,6 +18,8 @@ public enum DisplayCommand: Hashable, Sendable {
     case stroke(StrokeCommand)
     case text(TextCommand)
     case image(ImageCommand)
+    /// A frame of a Lottie animation, drawn by rlottie at the rect's size in device pixels.
+    case lottie(LottieCommand)
     /// Starts a layer: the commands up to the matching `endLayer` are drawn into an
     /// offscreen group, then its effects are applied in the fixed order mask → clip →
     /// shadows → blur → opacity, and the result is composited (source-over).
@@ -113,6 +115,19 @@ public struct ImageCommand: Hashable, Sendable {
     public var transform: AffineTransform
     public init(image: RGBAImage, rect: Rect, clip: Rect? = nil, transform: AffineTransform) {
         self.image = image; self.rect = rect; self.clip = clip; self.transform = transform
+    }
+}
+
+/// Draws frame `frame` (counted from the animation's in point) of a Lottie animation into `rect` (local
+/// coordinates): rlottie renders it at `rect`'s size in device pixels (canvas points × scale, rounded), and that
+/// picture is then drawn like an `ImageCommand`'s bitmap.
+public struct LottieCommand: Hashable, Sendable {
+    public var document: LottieDocument
+    public var frame: Int
+    public var rect: Rect
+    public var transform: AffineTransform
+    public init(document: LottieDocument, frame: Int, rect: Rect, transform: AffineTransform) {
+        self.document = document; self.frame = frame; self.rect = rect; self.transform = transform
     }
 }
 

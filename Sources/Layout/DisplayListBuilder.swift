@@ -167,6 +167,9 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     case .image(let image, _, _, _):
         guard let image, !bounds.isEmpty else { return }
         list.append(.image(ImageCommand(image: image, rect: bounds, clip: nil, transform: t)))
+    case .lottie(let document, let frame, _, _):
+        guard let document, !bounds.isEmpty else { return }
+        list.append(.lottie(LottieCommand(document: document, frame: frame, rect: bounds, transform: t)))
     case .zstack, .hstack, .vstack, .spacer:
         break
     }

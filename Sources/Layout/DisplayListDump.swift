@@ -23,6 +23,8 @@ public func dump(_ list: DisplayList) -> String {
         case .image(let i):
             let clip = i.clip.map { " clip \($0)" } ?? ""
             emit("image \(i.image.width)×\(i.image.height)px in \(i.rect)\(clip)\(describe(i.transform))")
+        case .lottie(let l):
+            emit("lottie \(l.document.path) frame \(l.frame) in \(l.rect)\(describe(l.transform))")
         case .beginLayer(let l):
             var parts = ["layer"]
             if l.opacity != 1 { parts.append("opacity \(fmt(l.opacity))") }

@@ -16,6 +16,13 @@ struct ImageSizing: Sendable {
         self.contentMode = contentMode
     }
 
+    /// A Lottie animation (§3.3b): always resizable, its natural size the composition's `w`×`h` points.
+    init(lottie: LottieDocument?, contentMode: ContentMode) {
+        natural = Size(lottie?.width ?? 0, lottie?.height ?? 0)
+        resizable = true
+        self.contentMode = contentMode
+    }
+
     func size(for p: ProposedSize) -> Size {
         // A fixed-size image ignores the proposal, as SwiftUI's non-resizable Image.
         guard resizable else { return natural }

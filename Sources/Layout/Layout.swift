@@ -61,6 +61,7 @@ extension ResolvedKind {
         case .ellipse: return "ellipse"
         case .text(let s, _, _): return "text \"\(s.escapingNewlines)\""
         case .image(_, _, _, let src): return "image \(src)"
+        case .lottie(_, let frame, _, let src): return "lottie \(src) frame \(frame)"
         case .zstack: return "zstack"
         case .hstack: return "hstack"
         case .vstack: return "vstack"

@@ -76,6 +76,8 @@ final class LayoutNode {
         case .image(let image, let mode, let resizable, _):
             return ImageSizing(image: image, resizable: resizable, contentMode: mode,
                                canvasScale: env.canvasScale).size(for: p)
+        case .lottie(let document, _, let mode, _):
+            return ImageSizing(lottie: document, contentMode: mode).size(for: p)
         case .zstack:
             // Every child aligns on the same point, so the union of their frames is as wide as the widest.
             return children.reduce(Size.zero) { acc, c in

@@ -17,6 +17,8 @@ public final class CairoRasterizer {
     let canvas: PixelSurface
     let shaper = TextShaper()
     let shadowCache = ShadowCache()
+    /// Parsed Lottie animations and their recently drawn frames (`lottie` views).
+    let lottieFrames = LottieFrameCache()
 
     /// Wall time (nanoseconds) spent on shadows and layer blur since this rasterizer was
     /// made: blurring the masks and compositing them. Part of `render`'s time, reported as
@@ -168,26 +170,36 @@ public final class CairoRasterizer {
             cairo_fill(cr)
             withExtendedLifetime(keep) {}
         case .image(let ic):
-            let t = device(ic.transform)
-            let r = ic.clip.map { $0.intersection(ic.rect) } ?? ic.rect
-            guard t.determinant != 0, !r.isEmpty, !ic.rect.isEmpty,
-                  let src = PixelConversion.surface(from: ic.image) else { return }
-            setMatrix(cr, t)
-            cairo_set_source_surface(cr, src.surface, 0, 0)
-            if let pattern = cairo_get_source(cr) {
-                // Pattern space is image pixels: local → (local − origin) · pixels per local unit.
-                let sx = Double(ic.image.width) / ic.rect.width, sy = Double(ic.image.height) / ic.rect.height
-                var m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy, x0: -ic.rect.minX * sx, y0: -ic.rect.minY * sy)
-                cairo_pattern_set_matrix(pattern, &m)
-                cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            }
-            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
-            cairo_fill(cr)
-            withExtendedLifetime(src) {}
+            guard let src = PixelConversion.surface(from: ic.image) else { return }
+            drawBitmap(src, width: ic.image.width, height: ic.image.height, rect: ic.rect, clip: ic.clip,
+                       transform: ic.transform, on: cr)
+        case .lottie(let lc):
+            guard let (src, w, h) = lottieFrame(lc) else { return }
+            drawBitmap(src, width: w, height: h, rect: lc.rect, clip: nil, transform: lc.transform, on: cr)
         case .beginLayer, .endLayer:
             return
         }
+    }
+
+    /// Draws a `width`×`height` px picture stretched over `rect` (local coordinates), clipped to `clip`.
+    func drawBitmap(_ src: PixelSurface, width: Int, height: Int, rect: Rect, clip: Rect?, transform: AffineTransform,
+                    on cr: OpaquePointer) {
+        let t = device(transform)
+        let r = clip.map { $0.intersection(rect) } ?? rect
+        guard t.determinant != 0, !r.isEmpty, !rect.isEmpty else { return }
+        setMatrix(cr, t)
+        cairo_set_source_surface(cr, src.surface, 0, 0)
+        if let pattern = cairo_get_source(cr) {
+            // Pattern space is image pixels: local → (local − origin) · pixels per local unit.
+            let sx = Double(width) / rect.width, sy = Double(height) / rect.height
+            var m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy, x0: -rect.minX * sx, y0: -rect.minY * sy)
+            cairo_pattern_set_matrix(pattern, &m)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+        cairo_fill(cr)
+        withExtendedLifetime(src) {}
     }
 
     /// The stroke's extents in canvas pixels, for the path currently set on `cr` (matrix `t`).

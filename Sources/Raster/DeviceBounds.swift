@@ -27,6 +27,8 @@ extension CairoRasterizer {
         case .image(let ic):
             let r = ic.clip.map { $0.intersection(ic.rect) } ?? ic.rect
             return r.isEmpty ? nil : device(ic.transform).apply(r)
+        case .lottie(let lc):
+            return lc.rect.isEmpty ? nil : device(lc.transform).apply(lc.rect)
         case .beginLayer, .endLayer:
             return nil
         }

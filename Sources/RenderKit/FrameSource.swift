@@ -44,7 +44,8 @@ public final class FrameSource: Sendable {
         try loaded.checkCanvas(scale: scale)
         geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
         do {
-            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, hitTester: geometry)
+            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, lotties: loaded.lotties,
+                                     hitTester: geometry)
         } catch {
             throw .timeline(error)
         }

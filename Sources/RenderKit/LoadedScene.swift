@@ -3,17 +3,20 @@ import Geometry
 import ImageIO
 import SceneModel
 
-/// A validated scene with its images decoded: everything needed to render, nothing read again.
+/// A validated scene with its images decoded and its Lottie files checked: everything needed to render,
+/// nothing read again.
 public struct LoadedScene: Sendable {
     public let scene: Scene
     /// Decoded images by resolved path.
     public let images: [String: RGBAImage]
+    /// Lottie files of `lottie` views by resolved path, each checked by rlottie (§3.3b).
+    public var lotties: [String: LottieDocument] = [:]
 
     /// Largest image file accepted, in bytes, and largest image in pixels.
     public static let maxImageFileSize = 64 << 20
     public static let maxImagePixels = 50_000_000
 
-    /// Loads, validates and checks the images of a scene. Image paths must stay inside the
+    /// Loads, validates and checks the images and Lottie files of a scene. Their paths must stay inside the
     /// scene's folder unless `allowExternalImages` is set.
     public static func load(path: String, allowExternalImages: Bool = false) throws(SceneErrors) -> LoadedScene {
         let scene = try SceneLoader.load(path: path)
@@ -48,8 +51,13 @@ public struct LoadedScene: Sendable {
                 fail("image \"\(ref.src)\" cannot be read: \(error)")
             }
         }
-        if !errors.isEmpty { throw SceneErrors(errors) }
-        return LoadedScene(scene: scene, images: images)
+        let lottie = LottieLoading.load(scene, allowExternal: allowExternalImages)
+        errors += lottie.errors
+        if !errors.isEmpty {
+            // In file order, images and Lottie files together.
+            throw SceneErrors(errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return LoadedScene(scene: scene, images: images, lotties: lottie.documents)
     }
 
     /// The canvas limits again for a scale given on the command line (`--scale`), which the

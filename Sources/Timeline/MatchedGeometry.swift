@@ -52,7 +52,7 @@ extension SceneTimeline {
         if let c = restCache.get(k) { return c }
         var values = AnimatedValues(history: history, time: history.snapshots[k].time, current: k, stateCount: scene.state.count)
         values.atRest = true
-        var resolver = ViewResolver(values: values, images: images)
+        var resolver = ViewResolver(values: values, images: images, lotties: lotties)
         var matched: [String: (String, ResolvedView)] = [:]
         var frames: [String: Rect] = [:]
         if let root = resolver.resolve(scene.body, identity: "body") {

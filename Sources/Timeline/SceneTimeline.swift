@@ -25,6 +25,7 @@ public final class SceneTimeline: Sendable {
     public let frameCount: Int
     public let history: StateHistory
     let images: [String: RGBAImage]
+    let lotties: [String: LottieDocument]
     /// True when some view has `matchedGeometry`; only then are rest layouts computed.
     let hasMatchedGeometry: Bool
     let restCache = RestLayoutCache()
@@ -36,11 +37,14 @@ public final class SceneTimeline: Sendable {
     /// - Parameters:
     ///   - fps: frames per second (the scene's unless the CLI overrides it).
     ///   - images: decoded images by resolved path.
+    ///   - lotties: loaded Lottie files by resolved path.
     ///   - hitTester: lays the scene out for scripted input; without one, `input` is ignored.
-    public init(scene: Scene, fps: Double, images: [String: RGBAImage], hitTester: (any HitTester)? = nil) throws(TimelineError) {
+    public init(scene: Scene, fps: Double, images: [String: RGBAImage], lotties: [String: LottieDocument] = [:],
+                hitTester: (any HitTester)? = nil) throws(TimelineError) {
         self.scene = scene
         self.fps = fps
         self.images = images
+        self.lotties = lotties
         switch scene.duration {
         case .seconds(let d):
             history = try StateHistory(scene: scene, horizon: d, hitTester: hitTester)
@@ -83,7 +87,7 @@ public final class SceneTimeline: Sendable {
 
     func state(time: Double, micros: Int64, index: Int, geometry: (any GeometryProvider)?) -> FrameState {
         let values = AnimatedValues(history: history, time: time, micros: micros, stateCount: scene.state.count)
-        var resolver = ViewResolver(values: values, images: images)
+        var resolver = ViewResolver(values: values, images: images, lotties: lotties)
         if let g = geometry { resolver.moves = matchedMoves(values, geometry: g) }
         var root = resolver.resolve(scene.body, identity: "body")
         if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }

@@ -5,6 +5,7 @@ import SceneModel
 struct ViewResolver {
     var values: AnimatedValues
     let images: [String: RGBAImage]
+    var lotties: [String: LottieDocument] = [:]
     /// Matched-geometry moves in flight, by the identity of each view taking part.
     var moves: [String: MatchedMove] = [:]
     /// Views still on screen only while their removal plays: identity of what is drawn (the outermost
@@ -139,6 +140,16 @@ struct ViewResolver {
             return .text(text(t.text), style, fill: paint(t.fill))
         case .image(let i):
             return .image(images[i.resolvedPath], contentMode: i.contentMode, resizable: i.resizable, src: i.src)
+        case .lottie(let l):
+            let document = lotties[l.resolvedPath]
+            var frame = 0
+            if let d = document {
+                switch l.time {
+                case .progress(let p): frame = d.frame(progress: values.number(p))
+                case .frame(let f): frame = d.frame(lottieFrame: values.number(f))
+                }
+            }
+            return .lottie(document, frame: frame, contentMode: l.contentMode, src: l.src)
         case .zstack(let a): return .zstack(alignment: a)
         case .hstack(let s, let a): return .hstack(spacing: s.map(values.number), alignment: a)
         case .vstack(let s, let a): return .vstack(spacing: s.map(values.number), alignment: a)

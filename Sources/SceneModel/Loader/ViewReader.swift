@@ -12,6 +12,7 @@ let viewTypeKeys: [String: [String]] = [
     "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment", "multilineTextAlignment", "lineLimit",
              "truncationMode", "lineSpacing", "fixedSize"],
     "image": ["src", "contentMode", "resizable"],
+    "lottie": ["src", "contentMode", "progress", "lottieFrame"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
     "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"],
     "forEach": ["count", "as", "content", "itemState"],
@@ -63,6 +64,7 @@ extension SceneReader {
             }
         case "text": kind = textSpec(o, v, path, scope).map { .text($0) }
         case "image": kind = imageSpec(o, v, path).map { .image($0) }
+        case "lottie": kind = lottieSpec(o, v, path, scope).map { .lottie($0) }
         case "zstack":
             let a = o["alignment"].flatMap { staticUnitPoint($0, join(path, "alignment")) } ?? .center
             kind = .zstack(alignment: a)
@@ -226,6 +228,30 @@ extension SceneReader {
         let resolved = src.hasPrefix("/") ? src : (directory.isEmpty ? src : directory + "/" + src)
         imageReferences.append(ImageReference(resolvedPath: resolved, src: src, location: sv.location, path: join(path, "src")))
         return ImageSpec(src: src, resolvedPath: resolved, contentMode: mode, resizable: resizable)
+    }
+
+    /// `lottie`: `src`, `contentMode` (fit by default), and `progress` or `lottieFrame` (progress 0 when neither).
+    mutating func lottieSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String, _ scope: Scope) -> LottieSpec? {
+        guard let sv = require(o, "src", in: v, path), let src = string(sv, join(path, "src")) else { return nil }
+        let mode = o["contentMode"].flatMap { oneOf($0, join(path, "contentMode"), ["fit", "fill"]) }.flatMap(ContentMode.init(rawValue:))
+        var time: LottieTime = .progress(.constant(0))
+        if let pv = o["progress"], let fv = o["lottieFrame"] {
+            _ = pv
+            fail(fv, join(path, "lottieFrame"), "a lottie view takes \"progress\" or \"lottieFrame\", not both; drop one")
+            return nil
+        } else if let pv = o["progress"] {
+            guard let p = dynamicNumber(pv, join(path, "progress"), scope) else { return nil }
+            time = .progress(p)
+        } else if let fv = o["lottieFrame"] {
+            guard let f = dynamicNumber(fv, join(path, "lottieFrame"), scope) else { return nil }
+            time = .frame(f)
+        }
+        if src.isEmpty {
+            fail(sv, join(path, "src"), "expected the path of a Lottie JSON file, found an empty string")
+            return nil
+        }
+        let resolved = src.hasPrefix("/") ? src : (directory.isEmpty ? src : directory + "/" + src)
+        return LottieSpec(src: src, resolvedPath: resolved, srcLocation: sv.location, contentMode: mode ?? .fit, time: time)
     }
 
     mutating func modifierSpec(_ o: [String: JSONValue], _ path: String, _ scope: Scope, depth: Int) -> ModifierSpec {

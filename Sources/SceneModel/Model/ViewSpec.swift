@@ -88,6 +88,7 @@ public enum ViewKindSpec: Sendable {
     case ellipse(ShapeSpec)
     case text(TextSpec)
     case image(ImageSpec)
+    case lottie(LottieSpec)
     case zstack(alignment: UnitPoint)
     case hstack(spacing: Dynamic<Double>?, alignment: VerticalAlignment)
     case vstack(spacing: Dynamic<Double>?, alignment: HorizontalAlignment)
@@ -102,6 +103,7 @@ public enum ViewKindSpec: Sendable {
         case .ellipse: return "ellipse"
         case .text: return "text"
         case .image: return "image"
+        case .lottie: return "lottie"
         case .zstack: return "zstack"
         case .hstack: return "hstack"
         case .vstack: return "vstack"
@@ -148,4 +150,25 @@ public struct ImageSpec: Sendable {
     public var resolvedPath: String
     public var contentMode: ContentMode?
     public var resizable: Bool
+}
+
+/// The keys of a `lottie` view (§3.3b). `src` is resolved against the scene's folder at load time, where the
+/// file is read and checked.
+public struct LottieSpec: Sendable {
+    public var src: String
+    /// Absolute path of the file.
+    public var resolvedPath: String
+    /// Where `src` is written, for messages about the file.
+    public var srcLocation: SourceLocation
+    public var contentMode: ContentMode
+    /// What chooses the frame: `progress` 0…1 over the in–out range, or a Lottie frame number.
+    public var time: LottieTime
+}
+
+/// How a `lottie` view chooses its frame.
+public enum LottieTime: Sendable {
+    /// 0…1 over the file's in–out range (ip + p·(op − ip)).
+    case progress(Dynamic<Double>)
+    /// A Lottie frame number, counted as the file counts (the in point is frame `ip`).
+    case frame(Dynamic<Double>)
 }

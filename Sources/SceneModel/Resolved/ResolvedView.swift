@@ -39,6 +39,9 @@ public enum ResolvedKind: Hashable, Sendable {
     case text(String, TextStyleSpec, fill: Paint)
     /// `image` is nil when the file could not be loaded (reported at load time).
     case image(RGBAImage?, contentMode: ContentMode?, resizable: Bool, src: String)
+    /// A frame of a Lottie animation (§3.3b), counted from the in point as rlottie counts; `document` is nil
+    /// when the file could not be loaded (reported at load time). Laid out as a resizable image.
+    case lottie(LottieDocument?, frame: Int, contentMode: ContentMode, src: String)
     case zstack(alignment: UnitPoint)
     /// `spacing` nil means the default of 8 points.
     case hstack(spacing: Double?, alignment: VerticalAlignment)

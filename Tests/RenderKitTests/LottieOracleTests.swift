@@ -1,0 +1,165 @@
+import Foundation
+import Geometry
+import RenderKit
+import XCTest
+
+/// `lottie` views (scene format §3.3b) against an independent oracle: rlottie called directly by a small C
+/// program compiled here with `cc` (not our Swift wrapper, not our pipeline). The frame number the oracle draws
+/// is worked out here from the file's own `ip` and `op` (read with Foundation's JSONSerialization), as the spec
+/// states it: frame ip + p·(op − ip), whole frames, the last one op − 1.
+final class LottieOracleTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let icons = ["home", "search", "heart", "profile"]
+
+    /// The C oracle: `oracle FILE FRAME WIDTH HEIGHT OUT` writes rlottie's premultiplied ARGB32 pixels, a frame
+    /// counted from the in point, and prints rlottie's frame count.
+    static let oracleSource = #"""
+    #include <rlottie_capi.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <string.h>
+    int main(int argc, char **argv) {
+        if (argc != 6) return 2;
+        FILE *f = fopen(argv[1], "rb"); if (!f) return 3;
+        fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
+        char *d = malloc(n + 1); if (fread(d, 1, n, f) != (size_t)n) return 3; d[n] = 0; fclose(f);
+        Lottie_Animation *a = lottie_animation_from_data(d, "", "");
+        if (!a) return 4;
+        size_t frame = strtoul(argv[2], 0, 10), w = strtoul(argv[3], 0, 10), h = strtoul(argv[4], 0, 10);
+        uint32_t *buf = calloc(w * h, 4);
+        lottie_animation_render(a, frame, buf, w, h, w * 4);
+        FILE *o = fopen(argv[5], "wb"); fwrite(buf, 4, w * h, o); fclose(o);
+        printf("%zu\n", lottie_animation_get_totalframe(a));
+        lottie_animation_destroy(a);
+        return 0;
+    }
+    """#
+
+    var work: URL!
+    var oracle: URL!
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("render-lottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        let source = work.appendingPathComponent("oracle.c")
+        try Data(Self.oracleSource.utf8).write(to: source)
+        oracle = work.appendingPathComponent("oracle")
+        let flags = try run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "rlottie"]).output
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        let cc = try run("/usr/bin/env", ["cc", "-O1", "-o", oracle.path, source.path] + flags)
+        guard cc.status == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("cc cannot build the rlottie oracle: \(cc.output)") }
+            throw XCTSkip("cc cannot build the rlottie oracle (needs cc and librlottie-dev): \(cc.output)")
+        }
+        for name in Self.icons {
+            try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Scenes/assets/icon-\(name).json"),
+                                             to: work.appendingPathComponent("assets/icon-\(name).json"))
+        }
+    }
+
+    override func tearDownWithError() throws {
+        if let w = work { try? FileManager.default.removeItem(at: w) }
+    }
+
+    func run(_ tool: String, _ args: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// rlottie's own picture of `frame` at w×h px, converted to straight-alpha RGBA8 by the usual rounding.
+    func oracleImage(_ file: URL, frame: Int, width: Int, height: Int) throws -> (RGBAImage, frames: Int) {
+        let out = work.appendingPathComponent("oracle-\(UUID().uuidString).raw")
+        let r = try run(oracle.path, [file.path, String(frame), String(width), String(height), out.path])
+        XCTAssertEqual(r.status, 0, r.output)
+        let raw = [UInt8](try Data(contentsOf: out))
+        XCTAssertEqual(raw.count, width * height * 4)
+        var px = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            // Native (little-endian) ARGB32: bytes B, G, R, A, colour premultiplied by alpha.
+            let b = Int(raw[4 * i]), g = Int(raw[4 * i + 1]), rr = Int(raw[4 * i + 2]), a = Int(raw[4 * i + 3])
+            func straight(_ c: Int) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+            px[4 * i] = straight(rr); px[4 * i + 1] = straight(g); px[4 * i + 2] = straight(b); px[4 * i + 3] = UInt8(a)
+        }
+        return (RGBAImage(width: width, height: height, pixels: px), Int(r.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+    }
+
+    /// Our picture: one `lottie` view filling a w×h pt canvas at `scale`, on a transparent canvas.
+    func rendered(_ icon: String, key: String, value: Double, size: Double = 60, scale: Double = 2,
+                  contentMode: String = "fit") throws -> RGBAImage {
+        let scene = """
+        {"scene": 1, "canvas": {"width": \(size), "height": \(size), "scale": \(scale)},
+         "body": {"type": "lottie", "src": "assets/icon-\(icon).json", "\(key)": \(value), "contentMode": "\(contentMode)",
+                  "frame": {"width": \(size), "height": \(size)}}}
+        """
+        let path = work.appendingPathComponent("scene-\(UUID().uuidString).json")
+        try Data(scene.utf8).write(to: path)
+        return try Renderer(try LoadedScene.load(path: path.path), options: RenderOptions()).image(frame: 0)
+    }
+
+    /// ip and op as the file states them.
+    func inOut(_ icon: String) throws -> (ip: Double, op: Double) {
+        let data = try Data(contentsOf: work.appendingPathComponent("assets/icon-\(icon).json"))
+        let o = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (try XCTUnwrap(o["ip"] as? Double), try XCTUnwrap(o["op"] as? Double))
+    }
+
+    /// Mean absolute difference over every channel of every pixel, in 0…255 units.
+    func meanError(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+        precondition(a.width == b.width && a.height == b.height)
+        var sum = 0
+        for i in a.pixels.indices { sum += abs(Int(a.pixels[i]) - Int(b.pixels[i])) }
+        return Double(sum) / Double(a.pixels.count)
+    }
+
+    /// Each of the scene's icons at progress 0, ¼, ½ and 1, drawn by render (60×60 pt at scale 2: 120×120 px)
+    /// and by rlottie directly at 120×120 px: mean error at most 2/255.
+    func testFramesMatchRlottieDrawingTheSameFrame() throws {
+        var report: [String] = []
+        for icon in Self.icons {
+            let (ip, op) = try inOut(icon)
+            for p in [0, 0.25, 0.5, 1] {
+                let frame = min(Int((p * (op - ip)).rounded()), Int(op - ip) - 1)
+                let ours = try rendered(icon, key: "progress", value: p)
+                let (theirs, count) = try oracleImage(work.appendingPathComponent("assets/icon-\(icon).json"), frame: frame,
+                                                      width: 120, height: 120)
+                XCTAssertEqual(count, Int(op - ip), "rlottie counts op − ip frames")
+                XCTAssertGreaterThan(totalAlpha(theirs), 0, "\(icon) frame \(frame) blank in rlottie")
+                let e = meanError(ours, theirs)
+                report.append("\(icon) p=\(p) frame \(frame): mean error \(String(format: "%.4f", e))/255")
+                XCTAssertLessThanOrEqual(e, 2, "\(icon) at progress \(p) (frame \(frame)): mean error \(e)/255")
+            }
+        }
+        print("lottie vs rlottie:\n" + report.joined(separator: "\n"))
+    }
+
+    /// `lottieFrame` counts as the file counts: frame ip + k is rlottie's frame k.
+    func testLottieFrameMatchesRlottie() throws {
+        let (ip, _) = try inOut("search")
+        let ours = try rendered("search", key: "lottieFrame", value: ip + 17)
+        let (theirs, _) = try oracleImage(work.appendingPathComponent("assets/icon-search.json"), frame: 17, width: 120, height: 120)
+        XCTAssertLessThanOrEqual(meanError(ours, theirs), 2)
+    }
+
+    /// Progress 1 is the last frame rlottie draws (op − 1), never blank; past 1 stays there; below 0 is frame 0.
+    func testProgressOneIsTheLastDrawnFrame() throws {
+        for icon in Self.icons {
+            let (ip, op) = try inOut(icon)
+            let last = Int(op - ip) - 1
+            let one = try rendered(icon, key: "progress", value: 1)
+            XCTAssertGreaterThan(totalAlpha(one), 0, "\(icon) blank at progress 1")
+            let (oracleLast, _) = try oracleImage(work.appendingPathComponent("assets/icon-\(icon).json"), frame: last, width: 120, height: 120)
+            XCTAssertLessThanOrEqual(meanError(one, oracleLast), 2)
+            XCTAssertEqual(try rendered(icon, key: "progress", value: 7).pixels, one.pixels, "\(icon): progress past 1")
+            XCTAssertEqual(try rendered(icon, key: "lottieFrame", value: op + 100).pixels, one.pixels, "\(icon): frame past op")
+            XCTAssertEqual(try rendered(icon, key: "progress", value: -3).pixels, try rendered(icon, key: "progress", value: 0).pixels)
+        }
+    }
+}
