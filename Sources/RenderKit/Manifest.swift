@@ -6,19 +6,26 @@ import Timeline
 /// Written by hand so that the bytes are the same on every run (keys in a fixed order).
 enum Manifest {
     static func json(_ r: Renderer, frames: [FrameResult]) -> String {
-        var s = "{\n"
-        s += "  \"scene\": \(jsonString(r.loaded.scene.name)),\n"
-        s += "  \"fps\": \(jsonNumber(r.fps)),\n"
-        s += "  \"frameCount\": \(r.source.frameCount),\n"
-        s += "  \"duration\": \(jsonNumber(r.source.duration)),\n"
-        s += "  \"width\": \(r.pixelWidth),\n"
-        s += "  \"height\": \(r.pixelHeight),\n"
-        s += "  \"scale\": \(jsonNumber(r.scale)),\n"
+        var s = header(r.source)
         s += "  \"hash\": \"render-pixel-hash-64\",\n"
         s += "  \"frames\": ["
         s += frames.map { "\n    {\"index\": \($0.index), \"file\": \(jsonString(r.fileName($0.index))), \"hash\": \"\($0.hash)\"}" }
             .joined(separator: ",")
         s += frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return s
+    }
+
+    /// The opening brace and the lines that say what was rendered (scene, fps, frame count, duration, pixel size,
+    /// scale): what the shards of one render share, and `render merge` compares.
+    static func header(_ source: FrameSource) -> String {
+        var s = "{\n"
+        s += "  \"scene\": \(jsonString(source.scene.name)),\n"
+        s += "  \"fps\": \(jsonNumber(source.fps)),\n"
+        s += "  \"frameCount\": \(source.frameCount),\n"
+        s += "  \"duration\": \(jsonNumber(source.duration)),\n"
+        s += "  \"width\": \(source.pixelWidth),\n"
+        s += "  \"height\": \(source.pixelHeight),\n"
+        s += "  \"scale\": \(jsonNumber(source.scale)),\n"
         return s
     }
 
