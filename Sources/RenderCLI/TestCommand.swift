@@ -67,7 +67,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         let artifactsFolder = artifacts ?? "Output/\(loaded.scene.name)-test"
-        let test = GoldenTest(golden: golden, mode: try recordMode(), options: comparison.options, artifacts: artifactsFolder)
+        let test = GoldenTest(golden: golden, mode: try recordMode(), options: comparison.options(.exact), artifacts: artifactsFolder)
         let renderProgress = reporting.progressReporter(task: "render", total: 0)
         let diffProgress = reporting.progressReporter(task: "diff", total: 0)
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
@@ -82,7 +82,8 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         renderProgress.finish(); diffProgress.finish()
-        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)",
+        let variant = (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
+        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)\(variant)",
                              reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil)
         if !outcome.run.passed { throw ExitCode(1) }
     }

@@ -13,6 +13,19 @@ public struct GoldenOptions: Sendable {
 
     public init() {}
 
+    /// pixelmatch's defaults (threshold 0.1, antialiasing not counted): `render diff`'s, for renders that may come
+    /// from different renderers or machines.
+    public static var pixelmatch: GoldenOptions { GoldenOptions() }
+
+    /// Every changed pixel counts (threshold 0, antialiasing included): `render test`'s, for goldens this renderer
+    /// recorded on the same machine image, where the same scene gives the same bytes.
+    public static var exact: GoldenOptions {
+        var o = GoldenOptions()
+        o.threshold = 0
+        o.includeAA = true
+        return o
+    }
+
     /// Whether `differing` counted pixels out of `total` are within the allowance.
     public func passes(differing: Int, total: Int) -> Bool {
         differing <= maxDiffPixels || Double(differing) <= maxDiffRatio * Double(total)

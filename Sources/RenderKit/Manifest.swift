@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import SceneModel
 import Timeline
 
 /// `manifest.json`: fps, frame count, pixel size and a hash of each frame's pixels.
@@ -16,7 +17,8 @@ enum Manifest {
     }
 
     /// The opening brace and the lines that say what was rendered (scene, fps, frame count, duration, pixel size,
-    /// scale): what the shards of one render share, and `render merge` compares.
+    /// scale, and the `--set`/`--state` values when there are any): what the shards of one render share, and
+    /// `render merge` compares.
     static func header(_ source: FrameSource) -> String {
         var s = "{\n"
         s += "  \"scene\": \(jsonString(source.scene.name)),\n"
@@ -26,6 +28,16 @@ enum Manifest {
         s += "  \"width\": \(source.pixelWidth),\n"
         s += "  \"height\": \(source.pixelHeight),\n"
         s += "  \"scale\": \(jsonNumber(source.scale)),\n"
+        // Only when given, so that a render without them writes the manifest it always did.
+        let overrides = source.scene.overrides
+        if !overrides.isEmpty {
+            let parts = [SceneOverrides.Section.state, .colors].compactMap { section -> String? in
+                let values = overrides.filter { $0.section == section }
+                guard !values.isEmpty else { return nil }
+                return "\"\(section.rawValue)\": {" + values.map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}"
+            }
+            s += "  \"overrides\": {" + parts.joined(separator: ", ") + "},\n"
+        }
         return s
     }
 
