@@ -44,13 +44,8 @@ final class CompletionScriptTests: CLITestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", program, "bash", script]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, line)
+        let (data, status) = try ProcessOutput.run(process)
+        XCTAssertEqual(status, 0, line)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

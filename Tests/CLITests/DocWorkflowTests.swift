@@ -21,12 +21,7 @@ final class DocWorkflowTests: CLITestCase {
             throw missingTool("PyYAML (Debian package python3-yaml) is not installed: the docs' YAML not checked")
         }
         let process = Python.process([Self.root.appendingPathComponent("Tests/Tools/doc_workflows.py").path] + arguments)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ProcessOutput.run(process).stdout
         let answer = try JSONSerialization.jsonObject(with: data)
         if let problem = (answer as? [String: Any])?["problem"] as? String {
             XCTFail("doc_workflows.py \(arguments.joined(separator: " ")): \(problem)", file: file, line: line)
