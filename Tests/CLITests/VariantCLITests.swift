@@ -100,6 +100,26 @@ final class VariantCLITests: CLITestCase {
         XCTAssertTrue(usage.stderr.contains("expected name=value"), usage.stderr)
     }
 
+    func testHostileValuesGetOneLineEach() throws {
+        let scene = try writeScene(Self.scene)
+        let refused = ["x=nan", "x=inf", "x=-inf", "x=1e400", "x=0x10", "x=", "x=1.2.3", "dark=TRUE", "dark=1", "dark=",
+                       "accent=", "accent=#GGGGGG", "accent=#1234567", "accent=accent2", "colors.x=1", "state.shade=#fff",
+                       "nope=1", "x\n=1"]
+        for setting in refused {
+            let run = try render.run(["check", scene, "--set", setting])
+            XCTAssertEqual(run.status, 1, setting)
+            XCTAssertEqual(run.errorLines.count, 1, "\(setting): \(run.stderr)")
+            XCTAssertFalse(run.killedBySignal, setting)
+        }
+        for setting in ["=1", "noequals", ""] {
+            XCTAssertEqual(try render.run(["check", scene, "--set", setting]).status, 2, setting)
+        }
+        // Text is text, whatever it looks like; a name may hold an equals sign after the first.
+        for setting in ["label=", "label=nan", "label==", "label=#fff", "x=-0", "x=1e3", "accent=red", "accent=#FFF"] {
+            try expect(0, ["check", scene, "--set", setting, "-q"])
+        }
+    }
+
     func testGoldensPerVariant() throws {
         let scene = try writeScene(Self.scene)
         let blue = ["--set", "accent=#7CA0FF"]
