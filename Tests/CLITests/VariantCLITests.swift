@@ -135,6 +135,15 @@ final class VariantCLITests: CLITestCase {
         try expect(1, ["diff", path("plain"), path("goldens/blue"), "--report", path("report"), "--threshold", "0", "-q"])
     }
 
+    func testDiffWarnsAboutFoldersOfDifferentVariants() throws {
+        let scene = try writeScene(Self.scene)
+        try expect(0, [scene, "--out", path("plain"), "-q"])
+        try expect(0, [scene, "--set", "dark=true", "--out", path("dark"), "-q"])
+        let run = try expect(1, ["diff", path("dark"), path("plain"), "--report", path("report"), "-q"])
+        XCTAssertEqual(run.errorLines, ["warning: \(path("dark")) and \(path("plain")) were rendered differently "
+            + "(--set values {\"state\":{\"dark\":true}} vs none); frames of the same name do not show the same picture"])
+    }
+
     func testShardsOfDifferentVariantsDoNotMerge() throws {
         let scene = try writeScene(Self.scene)
         try expect(0, [scene, "--shard", "1/2", "--out", path("s1"), "--set", "dark=true", "-q"])
