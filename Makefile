@@ -16,9 +16,10 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libpng-dev libdeflate-d
 	fonts-inter fonts-dejavu-core fonts-quicksand ffmpeg librlottie-dev
 # The tests also need independent tools: Pillow decodes PNGs, the preview's APNG and animated WebP, jsonschema validates
 # every scene against Scenes/scene.schema.json, chromium runs the preview page and `render watch`'s (docs/previews.md), and ffmpeg's
-# ffprobe and decoders read the video files back (it is in APT_PACKAGES already, and listed here for the tests' sake).
+# ffprobe and decoders read the video files back (it is in APT_PACKAGES already, and listed here for the tests' sake),
+# and PyYAML reads the workflows and Kubernetes Jobs in docs/ci.md and docs/distributed.md, which the tests run.
 # Without them those tests skip, except under CI=true, where they fail.
-TEST_APT_PACKAGES := python3 python3-pil python3-jsonschema chromium ffmpeg
+TEST_APT_PACKAGES := python3 python3-pil python3-jsonschema python3-yaml chromium ffmpeg
 DEPS_STAMP := .build/.deps-installed
 TEST_DEPS_STAMP := .build/.test-deps-installed
 

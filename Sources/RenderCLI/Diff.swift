@@ -7,11 +7,13 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare rendered frames with expected ones (two PNG files or two folders).",
         discussion: """
-        Counts differing pixels as pixelmatch 5.3 does (YIQ colour distance over white, antialiasing \
-        not counted unless --include-aa). A frame fails when it has more counted pixels than \
-        --max-diff-pixels and more than --max-diff-ratio of its pixels (defaults 0: any counted pixel \
-        fails); size mismatches, missing and extra frames fail too. Writes diff images (red: counted, \
-        yellow: antialiasing, grey: the expected frame) and index.html into --report.
+        Counts differing pixels as pixelmatch 5.3 does, with its defaults (YIQ colour distance over \
+        white, threshold 0.1, antialiasing not counted unless --include-aa). A frame fails when it has \
+        more counted pixels than --max-diff-pixels and more than --max-diff-ratio of its pixels \
+        (defaults 0: any counted pixel fails); size mismatches, missing and extra frames fail too. Writes \
+        diff images and index.html into --report. The two images are in pixelmatch's order: a diff \
+        image is the first image (ACTUAL) in faded grey, counted pixels red, antialiasing yellow \
+        (--diff-color, --aa-color, --alpha and --diff-mask as pixelmatch's options); --json names both.
 
         When both folders hold a manifest.json and they were rendered at different fps, pixel sizes or \
         scales, a warning on stderr names the differences; the comparison still runs.
@@ -20,6 +22,7 @@ struct Diff: ParsableCommand {
           render diff Output/unlock Tests/Goldens/unlock         compare a render with its goldens
           render diff a.png b.png --threshold 0.2 --include-aa   two files, more tolerant
           render diff Output/unlock golden --json --junit j.xml  for CI
+          render diff a.png b.png --diff-mask --diff-color 0,0,255  blue marks on transparency
 
         Exit status: 0 same, 1 different, 2 bad usage or unreadable input.
         """)
@@ -30,6 +33,7 @@ struct Diff: ParsableCommand {
     var expected: String
 
     @OptionGroup var comparison: ComparisonFlags
+    @OptionGroup var picture: DiffImageFlags
     @OptionGroup var reporting: ReportFlags
 
     @Option(help: "Folder for index.html and the diff images.")
@@ -46,7 +50,7 @@ struct Diff: ParsableCommand {
             printError("warning: \(actual) and \(expected) were rendered differently (\(differences)); "
                 + "frames of the same name do not show the same picture")
         }
-        let engine = GoldenComparison(options: comparison.options, diffFolder: report + "/diff")
+        let engine = GoldenComparison(options: picture.apply(to: comparison.options(.pixelmatch)), diffFolder: report + "/diff")
         let progress = reporting.progressReporter(task: "diff", total: pairs.count)
         let run: GoldenRun
         do { run = try engine.compare(pairs) { done, _ in progress.update(done: done) } } catch {
@@ -55,18 +59,24 @@ struct Diff: ParsableCommand {
             throw ExitCode(2)
         }
         progress.finish()
-        try reporting.finish(run, title: "render diff \(actual) \(expected)", reportFolder: report)
+        try reporting.finish(run, title: "render diff \(actual) \(expected)", reportFolder: report, inputs: (actual, expected))
         if !run.passed { throw ExitCode(1) }
     }
 }
 
-/// The comparison options `render diff` and `render test` share.
+/// The comparison options `render diff` and `render test` share. Their defaults differ: `render diff` counts as
+/// pixelmatch does (threshold 0.1, antialiasing not counted), for comparing renders of different renderers or
+/// machines; `render test` compares with goldens recorded by this renderer on the same machine image, where the same
+/// scene gives the same bytes, so any changed pixel counts (threshold 0, antialiasing counted; docs/ci.md has the
+/// measurements behind that choice).
 struct ComparisonFlags: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Per-pixel colour sensitivity 0…1 (YIQ, as pixelmatch).",
+    @Option(parsing: .unconditional,
+            help: "Per-pixel colour sensitivity 0…1 (YIQ, as pixelmatch; default 0.1 for diff, 0 for test: any change).",
             transform: NumberRule.fraction.decimal)
-    var threshold: Double = 0.1
-    @Flag(name: .customLong("include-aa"), help: "Count pixels that look like antialiasing too.")
-    var includeAA = false
+    var threshold: Double?
+    @Flag(name: .customLong("include-aa"), inversion: .prefixedNo,
+          help: "Count pixels that look like antialiasing too (default: no for diff, yes for test).")
+    var includeAA: Bool?
     @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional,
             help: "Counted pixels a frame may have and still pass (0 to 10⁹).", transform: NumberRule.pixels.wholeNumber)
     var maxDiffPixels: Int = 0
@@ -76,14 +86,51 @@ struct ComparisonFlags: ParsableArguments {
     @Option(parsing: .unconditional, help: "Worker threads, 1 to 256 (default: all cores).", transform: NumberRule.jobs.wholeNumber)
     var jobs: Int?
 
-    var options: GoldenOptions {
-        var o = GoldenOptions()
-        o.threshold = threshold
-        o.includeAA = includeAA
+    /// The options, with `defaults` where no flag was given.
+    func options(_ defaults: GoldenOptions) -> GoldenOptions {
+        var o = defaults
+        o.threshold = threshold ?? defaults.threshold
+        o.includeAA = includeAA ?? defaults.includeAA
         o.maxDiffPixels = maxDiffPixels
         o.maxDiffRatio = maxDiffRatio
         o.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         return o
+    }
+}
+
+/// How the diff images are drawn: pixelmatch's options of the same names.
+struct DiffImageFlags: ParsableArguments {
+    @Option(name: .customLong("diff-color"), help: ArgumentHelp("Colour of counted pixels in the diff image (default #FF0000).", valueName: "#RRGGBB|R,G,B"),
+            transform: DiffImageFlags.colour)
+    var diffColor: DiffMarkColour?
+    @Option(name: .customLong("aa-color"), help: ArgumentHelp("Colour of antialiasing-like pixels (default #FFFF00).", valueName: "#RRGGBB|R,G,B"),
+            transform: DiffImageFlags.colour)
+    var aaColor: DiffMarkColour?
+    @Option(parsing: .unconditional, help: "Opacity 0…1 of the grey picture under the marks (default 0.1).",
+            transform: NumberRule.fraction.decimal)
+    var alpha: Double?
+    @Flag(name: .customLong("diff-mask"), help: "Draw only the counted pixels, on a transparent image.")
+    var diffMask = false
+
+    func apply(to options: GoldenOptions) -> GoldenOptions {
+        var o = options
+        o.diffColor = diffColor ?? o.diffColor
+        o.aaColor = aaColor ?? o.aaColor
+        o.alpha = alpha ?? o.alpha
+        o.diffMask = diffMask
+        return o
+    }
+
+    /// `#RRGGBB` or `R,G,B` (whole numbers 0…255), as pixelmatch's `[R, G, B]`.
+    static func colour(_ text: String) throws -> DiffMarkColour {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 3 {
+            let rule = NumberRule(low: 0, high: 255, whole: true)
+            if let c = try? parts.map({ UInt8(try rule.wholeNumber(String($0))) }) { return DiffMarkColour(r: c[0], g: c[1], b: c[2]) }
+        } else if text.count == 7, text.hasPrefix("#"), let v = UInt32(text.dropFirst(), radix: 16), text.dropFirst().allSatisfy(\.isHexDigit) {
+            return DiffMarkColour(r: UInt8(v >> 16), g: UInt8((v >> 8) & 0xFF), b: UInt8(v & 0xFF))
+        }
+        throw NumberError(message: "expected a colour #RRGGBB or R,G,B with whole numbers from 0 to 255")
     }
 }
 
@@ -105,7 +152,8 @@ struct ReportFlags: ParsableArguments {
     }
 
     /// Writes the HTML report, the JUnit file and the summary.
-    func finish(_ run: GoldenRun, title: String, reportFolder: String?, reportPath written: String? = nil) throws {
+    func finish(_ run: GoldenRun, title: String, reportFolder: String?, reportPath written: String? = nil,
+                inputs: (actual: String?, expected: String?) = (nil, nil)) throws {
         var reportPath = written
         do {
             if let folder = reportFolder { reportPath = try GoldenReport.write(run, title: title, to: folder) }
@@ -115,7 +163,7 @@ struct ReportFlags: ParsableArguments {
             throw ExitCode(2)
         }
         if json {
-            print(GoldenSummary.json(run, title: title), terminator: "")
+            print(GoldenSummary.json(run, title: title, actual: inputs.actual, expected: inputs.expected), terminator: "")
             return
         }
         guard !quiet else { return }

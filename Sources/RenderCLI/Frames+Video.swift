@@ -19,19 +19,39 @@ extension Frames {
             if quality != nil { throw ValidationError("--quality applies to video formats (--format mp4, webm, mov, gif, apng or webp)") }
             return
         }
-        if shard != nil { throw ValidationError("--shard splits PNG frames between machines; a \(video.rawValue) file is written whole") }
+        if shard != nil && !VideoShard.joinable(video) {
+            throw ValidationError("--shard with \(video.rawValue): chunks of a \(video.rawValue) file cannot be joined without re-encoding "
+                + "(\(Self.unjoinableReason(video))); shard mp4, webm or mov, or PNG frames, or render the \(video.rawValue) in one run")
+        }
         if at != nil { throw ValidationError("--at renders a still PNG; give --frames A-B for part of a \(video.rawValue) file") }
+    }
+
+    static func unjoinableReason(_ format: VideoFormat) -> String {
+        switch format {
+        case .gif: return "each chunk would have its own palette"
+        case .apng: return "APNG numbers its frames across the whole file"
+        default: return "ffmpeg cannot read animated WebP back"
+        }
     }
 
     func runVideo(_ loaded: LoadedScene, format: VideoFormat) throws {
         var options = sceneOptions.renderOptions()
         options.showTouches = touches.showTouches
-        let path = out ?? "Output/\(loaded.scene.name).\(format.fileExtension)"
+        let chunkSuffix = shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
+        let path = out ?? "Output/\(loaded.scene.name)\(chunkSuffix).\(format.fileExtension)"
         let writer: VideoWriter
         let indices: [Int]
         do {
             let source = try FrameSource(loaded, options: options)
-            indices = try frames.map { Array(try SceneSpan(source).check(frames: $0)) } ?? Array(0..<source.frameCount)
+            if let shard {
+                indices = Array(shard.frames(of: source.frameCount))
+                if indices.isEmpty {
+                    throw UsageError("--shard \(shard): the scene has \(counted(source.frameCount, "frame")), so shard \(shard) would be empty; "
+                        + "use at most \(source.frameCount) shards")
+                }
+            } else {
+                indices = try frames.map { Array(try SceneSpan(source).check(frames: $0)) } ?? Array(0..<source.frameCount)
+            }
             writer = VideoWriter(source: source, format: format, quality: quality ?? .high)
             writer.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         } catch let error as UsageError {
@@ -42,7 +62,9 @@ extension Frames {
         }
         let summary = try reportingProgress(task: format.rawValue, total: indices.count, cancellation: writer.cancellation,
                                             known: path) { progress in
-            try writer.write(indices, to: path) { done, total in progress.update(done: done, of: total) }
+            let summary = try writer.write(indices, to: path) { done, total in progress.update(done: done, of: total) }
+            if let shard { try VideoShard.writeManifest(writer, shard: shard, videoPath: path) }
+            return summary
         }
         if !quiet {
             let kib = Double(summary.bytes) / 1024

@@ -22,12 +22,15 @@ struct Frames: ParsableCommand {
         encoded by ffmpeg from the same frames (raw RGBA on a pipe); the file appears whole or not at all. \
         See docs/video.md for each format's defaults and --quality.
 
+        --shard K/N renders the K-th of N blocks of frames: PNG frames with manifest.shard-K-of-N.json, or,         with --format mp4, webm or mov, one chunk (default Output/<name>-K-of-N.<format>) with the manifest         beside it. `render merge` joins either (docs/distributed.md).
+
         Examples:
           render Scenes/unlock.json --frames 0-59 --out Output/first-second
           render Scenes/unlock.json --format mp4 --quality medium
           render Scenes/unlock.json --out unlock.webm --scale 1
           render Scenes/unlock.json --at 1.25 --scale 3
           render Scenes/unlock.json --shard 2/4 --out shard2 --progress json
+          render Scenes/unlock.json --shard 2/4 --format mp4 --out chunks/unlock-2.mp4
         """)
 
     @OptionGroup var sceneOptions: SceneOptions

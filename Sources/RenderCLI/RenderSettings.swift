@@ -1,9 +1,9 @@
 import Foundation
 import Geometry
 
-/// The settings a render folder's manifest.json records (fps, pixel size, scale), so that `render diff`
-/// can warn when two folders were not rendered alike: their frames of the same name then show
-/// different times or sizes, and a pixel comparison says little.
+/// The settings a render folder's manifest.json records (fps, pixel size, scale, `--set` values), so that
+/// `render diff` can warn when two folders were not rendered alike: their frames of the same name then show
+/// different times, sizes or variants, and a pixel comparison says little.
 struct RenderSettings {
     var values: [(key: String, value: String)]
 
@@ -19,6 +19,9 @@ struct RenderSettings {
         values = Self.keys.compactMap { key in
             (object[key] as? NSNumber).map { (key, fmt($0.doubleValue)) }
         }
+        // Absent when the render had none; compared as text with sorted keys.
+        let overrides = object["overrides"].flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
+        values.append(("--set values", overrides.map { String(decoding: $0, as: UTF8.self) } ?? "none"))
     }
 
     /// "fps 60 vs 30, width 80 vs 40", or nil when both agree.

@@ -19,6 +19,32 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: "Allow image paths outside the scene's folder.")
     var allowExternalImages = false
 
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Replace the initial value of a state variable or colour (repeatable): a number, true/false, "
+                + "text, or a colour (#RRGGBB or a name); state.NAME or colors.NAME when both have NAME.", valueName: "NAME=VALUE"),
+            transform: SceneOptions.setting)
+    var settings: [String] = []
+
+    @Option(name: .customLong("state"),
+            help: ArgumentHelp("A JSON file {\"state\": {…}, \"colors\": {…}} of initial values to replace (before any --set).", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var stateFile: String?
+
+    /// `--set`'s reader: the form `name=value` only (the scene decides whether the name and value fit).
+    static func setting(_ text: String) throws -> String {
+        var probe = SceneOverrides()
+        do { try probe.add(commandLine: text) } catch { throw NumberError(message: error.description) }
+        return text
+    }
+
+    /// The `--state` file's values, then each `--set` in order.
+    func overrides() throws(SceneErrors) -> SceneOverrides {
+        var o = SceneOverrides()
+        if let stateFile { try o.add(file: stateFile) }
+        for text in settings { try? o.add(commandLine: text) }
+        return o
+    }
+
     /// Render options with this command line's fps and scale; `defaultScale` replaces the scene's
     /// own scale when `--scale` is not given (strips and previews default to 1).
     func renderOptions(defaultScale: Double? = nil) -> RenderOptions {
@@ -28,10 +54,11 @@ struct SceneOptions: ParsableArguments {
         return options
     }
 
-    /// Loads the scene, or prints one line per problem and exits with status 1.
+    /// Loads the scene with the `--state` and `--set` values, or prints one line per problem (in the scene, the state
+    /// file or a `--set` value) and exits with status 1.
     func load() throws -> LoadedScene {
         do {
-            return try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages)
+            return try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, overrides: try overrides())
         } catch {
             for e in error.errors { printError(e.description) }
             throw ExitCode(1)

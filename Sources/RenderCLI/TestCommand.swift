@@ -8,7 +8,11 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Render a scene and compare its frames with golden frames.",
         discussion: """
-        Frames are paired with the goldens in --golden by file name and compared as `render diff` does. \
+        Frames are paired with the goldens in --golden by file name and compared as `render diff` does, \
+        but exactly by default: any changed pixel counts (--threshold 0, antialiasing included), since \
+        the same scene renders to the same bytes on the machine image that recorded the goldens. Give \
+        --threshold 0.1 --no-include-aa for pixelmatch's tolerance. Diff images show the golden in grey. \
+        --set and --state render a variant: give each variant its own --golden folder. \
         --record (or the RENDER_RECORD environment variable) decides what is written to --golden: \
         missing (default) records frames that have no golden yet, all records every frame, failed \
         replaces the goldens of failing frames, never records nothing. On failure, index.html, the \
@@ -20,6 +24,7 @@ struct TestCommand: ParsableCommand {
         Examples:
           render test Scenes/unlock.json --golden Tests/Goldens/unlock --fps 2 --scale 1
           RENDER_RECORD=never render test Scenes/unlock.json --golden golden --frames 0-59
+          render test Scenes/unlock.json --set accent=#7CA0FF --golden Tests/Goldens/unlock-blue
 
         Exit status: 0 all frames match (or were recorded), 1 a frame differs or the scene is bad, 2 bad usage \
         or unreadable goldens.
@@ -37,6 +42,7 @@ struct TestCommand: ParsableCommand {
             transform: RangeOptions.frames)
     var frames: ClosedRange<Int>?
     @OptionGroup var comparison: ComparisonFlags
+    @OptionGroup var picture: DiffImageFlags
     @OptionGroup var reporting: ReportFlags
 
     func validate() throws {
@@ -67,7 +73,8 @@ struct TestCommand: ParsableCommand {
             }
         }
         let artifactsFolder = artifacts ?? "Output/\(loaded.scene.name)-test"
-        let test = GoldenTest(golden: golden, mode: try recordMode(), options: comparison.options, artifacts: artifactsFolder)
+        let test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
+                              artifacts: artifactsFolder)
         let renderProgress = reporting.progressReporter(task: "render", total: 0)
         let diffProgress = reporting.progressReporter(task: "diff", total: 0)
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
@@ -82,8 +89,10 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         renderProgress.finish(); diffProgress.finish()
-        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)",
-                             reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil)
+        let variant = (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
+        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)\(variant)",
+                             reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil,
+                             inputs: (nil, golden))
         if !outcome.run.passed { throw ExitCode(1) }
     }
 }

@@ -130,12 +130,16 @@ public struct GoldenComparison: Sendable {
             r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             return r
         }
-        // pixelmatch's diff image shows the first image faded: pass the expected frame first so the picture shows
-        // what should be there, with red where the actual frame departs from it.
-        let diff = ImageDiff(threshold: options.threshold, includeAA: options.includeAA, jobs: threadsPerFrame)
+        // pixelmatch's diff image shows its first image faded: that is the side `options.background` names. The
+        // counts do not depend on the order.
+        var diff = ImageDiff(threshold: options.threshold, includeAA: options.includeAA, fade: options.alpha, jobs: threadsPerFrame)
+        diff.diffColor = options.diffColor
+        diff.aaColor = options.aaColor
+        diff.diffMask = options.diffMask
+        let (first, second) = options.background == .actual ? (actual, expected) : (expected, actual)
         let found: ImageDiffResult
         let compareStart = DispatchTime.now().uptimeNanoseconds
-        do { found = try diff.compare(expected, actual, makeDiffImage: diffFolder != nil) } catch {
+        do { found = try diff.compare(first, second, makeDiffImage: diffFolder != nil) } catch {
             throw GoldenInputError("\(pair.name): \(error)")
         }
         r.compareSeconds = Double(DispatchTime.now().uptimeNanoseconds - compareStart) / 1e9

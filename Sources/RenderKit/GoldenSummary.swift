@@ -4,10 +4,15 @@ import Foundation
 /// which CI systems (GitHub Actions reporters, GitLab, Jenkins) show as one test case per frame.
 public enum GoldenSummary {
     /// One JSON document: totals, the options used and one entry per frame.
-    public static func json(_ run: GoldenRun, title: String) -> String {
+    /// `actual` and `expected` name the two inputs as given (files or folders); `diffBackground` says which of them
+    /// the diff images' grey picture shows.
+    public static func json(_ run: GoldenRun, title: String, actual: String? = nil, expected: String? = nil) -> String {
         let o = run.options
         var s = "{\n"
         s += "  \"title\": \(jsonString(title)),\n"
+        if let actual { s += "  \"actual\": \(jsonString(actual)),\n" }
+        if let expected { s += "  \"expected\": \(jsonString(expected)),\n" }
+        s += "  \"diffBackground\": \(jsonString(o.background.rawValue)),\n"
         s += "  \"passed\": \(run.passed),\n"
         s += "  \"frames\": \(run.results.count),\n"
         s += "  \"failed\": \(run.failures.count),\n"

@@ -16,10 +16,11 @@ public struct LoadedScene: Sendable {
     public static let maxImageFileSize = 64 << 20
     public static let maxImagePixels = 50_000_000
 
-    /// Loads, validates and checks the images and Lottie files of a scene. Their paths must stay inside the
-    /// scene's folder unless `allowExternalImages` is set.
-    public static func load(path: String, allowExternalImages: Bool = false) throws(SceneErrors) -> LoadedScene {
-        let scene = try SceneLoader.load(path: path)
+    /// Loads, validates and checks the images and Lottie files of a scene, with `overrides` in place of its initial
+    /// values. Their paths must stay inside the scene's folder unless `allowExternalImages` is set.
+    public static func load(path: String, allowExternalImages: Bool = false,
+                            overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> LoadedScene {
+        let scene = try SceneLoader.load(path: path, overrides: overrides)
         var errors: [SceneError] = []
         var images: [String: RGBAImage] = [:]
         let base = URL(fileURLWithPath: scene.directory).standardizedFileURL.path

@@ -1,24 +1,43 @@
 import Foundation
 import Geometry
+import SceneModel
 import Timeline
 
 /// `manifest.json`: fps, frame count, pixel size and a hash of each frame's pixels.
 /// Written by hand so that the bytes are the same on every run (keys in a fixed order).
 enum Manifest {
     static func json(_ r: Renderer, frames: [FrameResult]) -> String {
-        var s = "{\n"
-        s += "  \"scene\": \(jsonString(r.loaded.scene.name)),\n"
-        s += "  \"fps\": \(jsonNumber(r.fps)),\n"
-        s += "  \"frameCount\": \(r.source.frameCount),\n"
-        s += "  \"duration\": \(jsonNumber(r.source.duration)),\n"
-        s += "  \"width\": \(r.pixelWidth),\n"
-        s += "  \"height\": \(r.pixelHeight),\n"
-        s += "  \"scale\": \(jsonNumber(r.scale)),\n"
+        var s = header(r.source)
         s += "  \"hash\": \"render-pixel-hash-64\",\n"
         s += "  \"frames\": ["
         s += frames.map { "\n    {\"index\": \($0.index), \"file\": \(jsonString(r.fileName($0.index))), \"hash\": \"\($0.hash)\"}" }
             .joined(separator: ",")
         s += frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return s
+    }
+
+    /// The opening brace and the lines that say what was rendered (scene, fps, frame count, duration, pixel size,
+    /// scale, and the `--set`/`--state` values when there are any): what the shards of one render share, and
+    /// `render merge` compares.
+    static func header(_ source: FrameSource) -> String {
+        var s = "{\n"
+        s += "  \"scene\": \(jsonString(source.scene.name)),\n"
+        s += "  \"fps\": \(jsonNumber(source.fps)),\n"
+        s += "  \"frameCount\": \(source.frameCount),\n"
+        s += "  \"duration\": \(jsonNumber(source.duration)),\n"
+        s += "  \"width\": \(source.pixelWidth),\n"
+        s += "  \"height\": \(source.pixelHeight),\n"
+        s += "  \"scale\": \(jsonNumber(source.scale)),\n"
+        // Only when given, so that a render without them writes the manifest it always did.
+        let overrides = source.scene.overrides
+        if !overrides.isEmpty {
+            let parts = [SceneOverrides.Section.state, .colors].compactMap { section -> String? in
+                let values = overrides.filter { $0.section == section }
+                guard !values.isEmpty else { return nil }
+                return "\"\(section.rawValue)\": {" + values.map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}"
+            }
+            s += "  \"overrides\": {" + parts.joined(separator: ", ") + "},\n"
+        }
         return s
     }
 

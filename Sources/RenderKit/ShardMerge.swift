@@ -11,45 +11,47 @@ public enum ShardMerge {
         public var frames: Int
         /// Frame files copied into the output folder from other folders.
         public var copied: Int
+        /// The merged manifest.json, or the joined video file.
         public var manifestPath: String
+        /// The format of the joined video; nil for PNG frames.
+        public var video: VideoFormat? = nil
     }
 
-    /// Merges the shards found in `folders` into `output` (one of them, or a new folder the frames are copied to).
-    public static func merge(folders: [String], into output: String, verify: Bool = false) throws(ShardMergeError) -> Summary {
+    /// Merges the shards found in `folders`. PNG shards go into the folder `output` (default: the first folder; frames
+    /// from other folders are copied there). Video chunks are joined into one file: `output` when it names a file of
+    /// their format, else `<output or the first folder>/<scene>.<ext>`. Both kinds at once are refused.
+    public static func merge(folders: [String], into output: String?, verify: Bool = false) throws(ShardMergeError) -> Summary {
         var parsed: [ShardManifest.Parsed] = []
+        var chunks: [VideoShard.Parsed] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.sorted() where name.hasPrefix("manifest.shard-") && name.hasSuffix(".json") {
-                parsed.append(try ShardManifest.parse(folder + "/" + name, folder: folder))
+                let path = folder + "/" + name
+                if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+                   let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                   VideoShard.isChunkManifest(object) {
+                    chunks.append(try VideoShard.parse(path, folder: folder, text: text, object: object))
+                } else {
+                    parsed.append(try ShardManifest.parse(path, folder: folder))
+                }
             }
+        }
+        if let p = parsed.first, let c = chunks.first {
+            throw ShardMergeError("\(p.path) lists PNG frames but \(c.path) a \(c.format.rawValue) chunk: merge one render at a time")
+        }
+        if !chunks.isEmpty {
+            return try VideoShardMerge.merge(chunks, into: output, defaultFolder: folders.first ?? ".", verify: verify)
         }
         guard let first = parsed.first else {
             throw ShardMergeError("no shard manifests (manifest.shard-K-of-N.json) in \(folders.joined(separator: ", "))")
         }
-        let n = first.shard.count
-        var byIndex: [Int: ShardManifest.Parsed] = [:]
-        for p in parsed {
-            guard p.shard.count == n else {
-                throw ShardMergeError("\(p.path) is shard \(p.shard) but \(first.path) is shard \(first.shard): different shard counts")
-            }
-            guard p.header == first.header else {
-                throw ShardMergeError("\(p.path) and \(first.path) come from different renders (scene, fps, size or scale differ)")
-            }
-            if let other = byIndex[p.shard.index] {
-                throw ShardMergeError("shard \(p.shard) appears twice: \(other.path) and \(p.path)")
-            }
-            byIndex[p.shard.index] = p
-        }
-        let absent = (1...n).filter { byIndex[$0] == nil }
-        guard absent.isEmpty else {
-            throw ShardMergeError("missing shard\(absent.count == 1 ? "" : "s") \(absent.map { "\($0)/\(n)" }.joined(separator: ", "))")
-        }
+        let output = output ?? folders.first ?? first.folder
+        let ordered = try inOrder(parsed)
         // Every frame exactly once.
         let frameCount = first.frameCount
         var owner = [String?](repeating: nil, count: frameCount)
         var entries = [(file: String, hash: String, folder: String)?](repeating: nil, count: frameCount)
-        for k in 1...n {
-            guard let p = byIndex[k] else { continue }
+        for p in ordered {
             for f in p.frames {
                 guard f.index >= 0 && f.index < frameCount else {
                     throw ShardMergeError("\(p.path): frame \(f.index) is outside 0…\(frameCount - 1)")
@@ -90,13 +92,38 @@ public enum ShardMerge {
             }
             lines.append("\n    {\"index\": \(i), \"file\": \(jsonString(e.file)), \"hash\": \"\(e.hash)\"}")
         }
-        try copyEvents(from: byIndex.values.map(\.folder), to: output)
+        try copyEvents(from: ordered.map(\.folder), to: output)
         let manifest = first.header + "  \"frames\": [" + lines.joined(separator: ",") + (lines.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         let path = output + "/manifest.json"
         do { try writeFileAtomically(Array(manifest.utf8), to: path) } catch {
             throw ShardMergeError("cannot write \(path): \(explain(error, known: path))")
         }
-        return Summary(shards: n, frames: frameCount, copied: copied, manifestPath: path)
+        return Summary(shards: ordered.count, frames: frameCount, copied: copied, manifestPath: path)
+    }
+
+    /// The shards 1…N of one render in order, after checking that they agree on N and on their header (scene and
+    /// settings), and that each appears exactly once.
+    static func inOrder<Part: ShardPart>(_ parts: [Part]) throws(ShardMergeError) -> [Part] {
+        guard let first = parts.first else { return [] }
+        let n = first.shard.count
+        var byIndex: [Int: Part] = [:]
+        for p in parts {
+            guard p.shard.count == n else {
+                throw ShardMergeError("\(p.path) is shard \(p.shard) but \(first.path) is shard \(first.shard): different shard counts")
+            }
+            guard p.header == first.header else {
+                throw ShardMergeError("\(p.path) and \(first.path) come from different renders (scene, fps, size, scale or --set values differ)")
+            }
+            if let other = byIndex[p.shard.index] {
+                throw ShardMergeError("shard \(p.shard) appears twice: \(other.path) and \(p.path)")
+            }
+            byIndex[p.shard.index] = p
+        }
+        let absent = (1...n).filter { byIndex[$0] == nil }
+        guard absent.isEmpty else {
+            throw ShardMergeError("missing shard\(absent.count == 1 ? "" : "s") \(absent.map { "\($0)/\(n)" }.joined(separator: ", "))")
+        }
+        return (1...n).compactMap { byIndex[$0] }
     }
 
     /// Every shard writes the same events.json (each simulates the whole timeline); check that and keep one.
@@ -114,3 +141,14 @@ public enum ShardMerge {
             == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
+
+/// What `ShardMerge.inOrder` needs of a shard's manifest, PNG frames or a video chunk.
+protocol ShardPart {
+    var path: String { get }
+    var shard: ShardSelection { get }
+    /// The manifest's text before the shard line: equal for the shards of one render.
+    var header: String { get }
+}
+
+extension ShardManifest.Parsed: ShardPart {}
+extension VideoShard.Parsed: ShardPart {}

@@ -65,13 +65,14 @@ struct DiffPass: @unchecked Sendable {
             let start = y * width
             // Grey first, red over it, then yellow over that: each loop runs without branches but the last, which
             // only visits the few pixels the flat plane leaves open.
-            if let out { ImageDiff.drawFadedGrey(a + 4 * start, count: width, fade: diff.fade, tables,
-                                                   into: out + 4 * start) }
+            // With a diff mask the picture stays transparent (zeros) but for the counted pixels.
+            if let out, !diff.diffMask { ImageDiff.drawFadedGrey(a + 4 * start, count: width, fade: diff.fade, tables,
+                                                                 into: out + 4 * start) }
             guard changed[y] else { continue }
             let marked = YIQColorDelta.markExceeding(a + 4 * start, b + 4 * start, count: width, maxDelta: maxDelta,
                                                      tables, into: exceeds)
             guard marked > 0 else { continue }
-            if let out { ImageDiff.drawDifferences(exceeds, count: width, into: out + 4 * start) }
+            if let out { ImageDiff.drawDifferences(exceeds, count: width, colour: diff.diffColor, into: out + 4 * start) }
             var antialiasedInRow = 0
             if let flat {
                 detector.markCandidates(flat, y, exceeding: exceeds, into: candidates)
@@ -92,7 +93,10 @@ struct DiffPass: @unchecked Sendable {
                         if detector.isAntialiased(rows.a, flat, x, y, image: 1)
                             || detector.isAntialiased(rows.b, flat, x, y, image: 2) {
                             antialiasedInRow += 1
-                            if let out { ImageDiff.draw(out + 4 * (start + x), 255, 255, 0) }
+                            // Not part of a diff mask: the pixel goes back to transparent.
+                            if let out {
+                                if diff.diffMask { memset(out + 4 * (start + x), 0, 4) } else { ImageDiff.draw(out + 4 * (start + x), diff.aaColor) }
+                            }
                         }
                     }
                     group += 8

@@ -15,10 +15,17 @@ public struct ImageDiff: Sendable {
     public var threshold: Double
     /// Count antialiasing-like differences as differences too.
     public var includeAA: Bool
-    /// Opacity (0…1) of the first image drawn in grey under the marks of the diff image.
+    /// Opacity (0…1) of the first image drawn in grey under the marks of the diff image (pixelmatch's `alpha`).
     public var fade: Double
     /// Threads to compare with (1 for none).
     public var jobs: Int
+    /// The diff image's colour for counted pixels (pixelmatch's `diffColor`, red by default).
+    public var diffColor = MarkColour(r: 255, g: 0, b: 0)
+    /// The diff image's colour for antialiasing-like pixels (pixelmatch's `aaColor`, yellow by default).
+    public var aaColor = MarkColour(r: 255, g: 255, b: 0)
+    /// Draw only the counted pixels, on a transparent image (pixelmatch's `diffMask`): no grey picture and no
+    /// antialiasing marks, so the diff image can be laid over either input.
+    public var diffMask = false
 
     public init(threshold: Double = 0.1, includeAA: Bool = false, fade: Double = 0.1,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -26,6 +33,20 @@ public struct ImageDiff: Sendable {
         self.includeAA = includeAA
         self.fade = fade
         self.jobs = max(1, jobs)
+    }
+
+    /// An opaque colour of the diff image's marks.
+    public struct MarkColour: Sendable, Equatable, CustomStringConvertible {
+        public var r: UInt8, g: UInt8, b: UInt8
+        public init(r: UInt8, g: UInt8, b: UInt8) { self.r = r; self.g = g; self.b = b }
+        /// The four bytes r, g, b, 255 as one word in memory order.
+        var word: UInt32 {
+            var w: UInt32 = 0
+            withUnsafeMutableBytes(of: &w) { $0[0] = r; $0[1] = g; $0[2] = b; $0[3] = 255 }
+            return w
+        }
+        /// `#RRGGBB`.
+        public var description: String { String(format: "#%02X%02X%02X", r, g, b) }
     }
 
     /// Images of different sizes cannot be compared pixel by pixel.
@@ -65,17 +86,17 @@ public struct ImageDiff: Sendable {
     }
 
     @inline(__always)
-    static func draw(_ p: UnsafeMutablePointer<UInt8>, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        p[0] = r; p[1] = g; p[2] = b; p[3] = 255
+    static func draw(_ p: UnsafeMutablePointer<UInt8>, _ c: MarkColour) {
+        p[0] = c.r; p[1] = c.g; p[2] = c.b; p[3] = 255
     }
 
-    /// Draws pixel k of the row at `out` red (255, 0, 0, opaque) where `exceeds[k]` is set, leaving the others.
-    static func drawDifferences(_ exceeds: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+    /// Draws pixel k of the row at `out` in `colour` where `exceeds[k]` is set, leaving the others.
+    static func drawDifferences(_ exceeds: UnsafePointer<UInt8>, count: Int, colour: MarkColour, into out: UnsafeMutablePointer<UInt8>) {
         let raw = UnsafeMutableRawPointer(out)
-        let red: UInt32 = 0xFF00_00FF  // bytes 255, 0, 0, 255 in either byte order
+        let mark = colour.word
         for k in 0..<count {
             let old = raw.loadUnaligned(fromByteOffset: 4 &* k, as: UInt32.self)
-            raw.storeBytes(of: exceeds[k] != 0 ? red : old, toByteOffset: 4 &* k, as: UInt32.self)
+            raw.storeBytes(of: exceeds[k] != 0 ? mark : old, toByteOffset: 4 &* k, as: UInt32.self)
         }
     }
 

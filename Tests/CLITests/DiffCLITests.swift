@@ -32,7 +32,7 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(result["differingPixels"] as? Int, 60)
         XCTAssertEqual(result["antialiasedPixels"] as? Int, 0)
         XCTAssertEqual(result["totalPixels"] as? Int, 2000)
-        // The diff image: red where counted, the expected frame's faded grey elsewhere (white stays white).
+        // The diff image: red where counted, the first (actual) frame's faded grey elsewhere (white stays white).
         let diff = try PNGDecoder().decode(contentsOf: try XCTUnwrap(result["diff"] as? String))
         XCTAssertTrue(diff[20, 25] == (255, 0, 0, 255) && diff[32, 25] == (255, 0, 0, 255))
         XCTAssertTrue(diff[0, 0] == (255, 255, 255, 255))

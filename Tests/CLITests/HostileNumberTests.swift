@@ -28,9 +28,9 @@ final class HostileNumberTests: CLITestCase {
             ("strip", ["strip", scene, "--out", path("strip.png"), "-q"], sceneOptions + ["--count", "--every", "--columns"]),
             ("preview", ["preview", scene, "--out", path("preview"), "-q", "--no-apng"], sceneOptions + ["--strip-count"]),
             ("diff", ["diff", png, png, "--report", path("report"), "-q"],
-             ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--jobs"]),
+             ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--jobs", "--alpha"]),
             ("test", ["test", scene, "--golden", path("golden"), "--artifacts", path("artifacts"), "-q"],
-             sceneOptions + ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--jobs", "--frames"]),
+             sceneOptions + ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--jobs", "--frames", "--alpha"]),
         ]
     }
 

@@ -44,7 +44,7 @@ final class MergeRefusalTests: CLITestCase {
             (["empty"], "render merge: no shard manifests (manifest.shard-K-of-N.json) in \(path("empty"))"),
             (["a"], "render merge: missing shard 2/2"),
             (["a", "c"], "render merge: \(path("c/manifest.shard-2-of-3.json")) is shard 2/3 but \(path("a/manifest.shard-1-of-2.json")) is shard 1/2: different shard counts"),
-            (["a", "slow"], "render merge: \(path("slow/manifest.shard-2-of-2.json")) and \(path("a/manifest.shard-1-of-2.json")) come from different renders (scene, fps, size or scale differ)"),
+            (["a", "slow"], "render merge: \(path("slow/manifest.shard-2-of-2.json")) and \(path("a/manifest.shard-1-of-2.json")) come from different renders (scene, fps, size, scale or --set values differ)"),
             (["a", "b", "b"], "render merge: shard 2/2 appears twice: \(path("b/manifest.shard-2-of-2.json")) and \(path("b/manifest.shard-2-of-2.json"))"),
         ]
         for (folders, message) in cases {

@@ -4,11 +4,12 @@ import XCTest
 /// Snapshot tests of every scene in `Scenes/`: frames at 2 fps and scale 1, compared with the goldens
 /// in `Tests/Goldens/<scene>/` by `render test` (the project's own diff).
 ///
-/// Tolerance: pixelmatch threshold 0.1 and at most 0.1 % of a frame's pixels counted. Zero would hold
-/// on this machine kind, but glyph edges may move by a shade with another FreeType or Pango build;
-/// a real regression (a moved view, a wrong colour, a missing shadow) changes far more pixels than that.
-/// Re-record after an intended change with `RENDER_RECORD=all make test` (or `failed`), then look at
-/// the new goldens before committing them.
+/// Tolerance: none — `render test`'s default (threshold 0, antialiasing counted), since the renderer gives the
+/// same bytes for the same scene and these goldens were recorded on this machine image. pixelmatch's threshold 0.1
+/// with 0.1 % of a frame's pixels allowed, used here before, let a recoloured accent (#8A7CFF → #7CA0FF) pass
+/// (docs/ci.md has the measurements). Another FreeType or Pango build may move glyph edges by a shade: re-record
+/// on the new image then. Re-record after an intended change with `RENDER_RECORD=all make test` (or `failed`),
+/// then look at the new goldens before committing them.
 final class SceneGoldenTests: CLITestCase {
     static var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -24,7 +25,7 @@ final class SceneGoldenTests: CLITestCase {
             let golden = Self.root.appendingPathComponent("Tests/Goldens/\(stem)").path
             let run = try render.run(["test", Self.root.appendingPathComponent("Scenes/\(name)").path,
                                       "--golden", golden, "--fps", "2", "--scale", "1", "--record", record,
-                                      "--max-diff-ratio", "0.001", "--artifacts", path("artifacts-\(stem)"), "--quiet"])
+                                      "--artifacts", path("artifacts-\(stem)"), "--quiet"])
             XCTAssertEqual(run.status, 0, "\(name) differs from its goldens (report in Output/golden-failures/\(stem)/index.html):\n\(run.stdout)\(run.stderr)")
             if run.status != 0 {
                 // Keep the failure artifacts where CI can pick them up.

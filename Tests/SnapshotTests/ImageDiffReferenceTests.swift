@@ -116,6 +116,31 @@ final class ImageDiffReferenceTests: XCTestCase {
         XCTAssertGreaterThan(totals.antialiased, 200)
     }
 
+    func testDiffImageOptionsEqualThePlainReference() throws {
+        // pixelmatch's diffColor, aaColor and diffMask, on the same generated pairs, on one and several threads.
+        var marked = (differing: 0, antialiased: 0)
+        for (n, (w, h)) in [(5, 4), (23, 17), (40, 48)].enumerated() {
+            let (a, b) = Self.pair(w, h, seed: UInt32(900 + n))
+            for diffMask in [false, true] {
+                let want = ReferencePixelmatch.compare(a, b, threshold: 0.1, includeAA: false, fade: 0.5,
+                                                       diffColor: [0, 0, 255], aaColor: [0, 200, 0], diffMask: diffMask)
+                for jobs in [1, 3] {
+                    var diff = ImageDiff(threshold: 0.1, fade: 0.5, jobs: jobs)
+                    diff.diffColor = ImageDiff.MarkColour(r: 0, g: 0, b: 255)
+                    diff.aaColor = ImageDiff.MarkColour(r: 0, g: 200, b: 0)
+                    diff.diffMask = diffMask
+                    let got = try diff.compare(a, b)
+                    XCTAssertEqual(got.differingPixels, want.differing)
+                    XCTAssertEqual(got.diffImage?.pixels, want.image, "\(w)×\(h) mask \(diffMask) jobs \(jobs)")
+                }
+                marked.differing += want.differing
+                marked.antialiased += want.antialiased
+            }
+        }
+        XCTAssertGreaterThan(marked.differing, 50)
+        XCTAssertGreaterThan(marked.antialiased, 10)
+    }
+
     func testTallAndWideImagesOnManyBands() throws {
         // Enough rows for several bands of 16: band edges fall on changed rows and the AA check reads across them.
         for (w, h, seed) in [(9, 130, UInt32(5)), (130, 50, 6)] {

@@ -84,26 +84,30 @@ enum ReferencePixelmatch {
         return UInt8(max(0, min(255, value)))
     }
 
-    static func compare(_ a: RGBAImage, _ b: RGBAImage, threshold: Double, includeAA: Bool, fade: Double) -> Result {
+    /// pixelmatch with its options `threshold`, `includeAA`, `alpha` (`fade`), `diffColor`, `aaColor` and `diffMask`:
+    /// with a mask, only counted pixels are drawn, on an output left transparent (zeros), as pixelmatch leaves a fresh
+    /// output buffer.
+    static func compare(_ a: RGBAImage, _ b: RGBAImage, threshold: Double, includeAA: Bool, fade: Double,
+                        diffColor: [UInt8] = [255, 0, 0], aaColor: [UInt8] = [255, 255, 0], diffMask: Bool = false) -> Result {
         let maxDelta = 35215 * threshold * threshold
         var result = Result(differing: 0, antialiased: 0, image: [UInt8](repeating: 0, count: a.pixels.count))
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let k = 4 * (y * a.width + x)
-                let colour: [UInt8]
+                let colour: [UInt8]?
                 if abs(colorDelta(bytes(a, x, y), bytes(b, x, y), yOnly: false)) > maxDelta {
                     if !includeAA && (antialiased(a, x, y, b) || antialiased(b, x, y, a)) {
-                        colour = [255, 255, 0]
+                        colour = diffMask ? nil : aaColor
                         result.antialiased += 1
                     } else {
-                        colour = [255, 0, 0]
+                        colour = diffColor
                         result.differing += 1
                     }
                 } else {
                     let g = grey(bytes(a, x, y), fade: fade)
-                    colour = [g, g, g]
+                    colour = diffMask ? nil : [g, g, g]
                 }
-                result.image.replaceSubrange(k..<k + 4, with: colour + [255])
+                if let colour { result.image.replaceSubrange(k..<k + 4, with: colour + [255]) }
             }
         }
         return result

@@ -20,7 +20,8 @@ public enum SceneLoader {
     static let topLevelKeys = ["$schema", "scene", "name", "canvas", "fps", "duration", "colors", "state", "body", "timeline", "input"]
 
     /// Reads and validates a scene file.
-    public static func load(path: String) throws(SceneErrors) -> Scene {
+    /// Reads and validates a scene file, with `overrides` (`--set`, `--state`) put in place of its initial values.
+    public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> Scene {
         let display = path
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDir: ObjCBool = false
@@ -33,23 +34,26 @@ public enum SceneLoader {
                                           message: "the file is \(data.count) bytes; scene files may be at most \(maxFileSize) bytes")])
         }
         let dir = (path as NSString).deletingLastPathComponent
-        return try load(bytes: [UInt8](data), file: display, directory: dir.isEmpty ? "." : dir)
+        return try load(bytes: [UInt8](data), file: display, directory: dir.isEmpty ? "." : dir, overrides: overrides)
     }
 
     /// Validates scene JSON given as bytes; `file` names it in messages, `directory` resolves image paths.
-    public static func load(bytes: [UInt8], file: String, directory: String) throws(SceneErrors) -> Scene {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes: bytes) } catch {
+    public static func load(bytes: [UInt8], file: String, directory: String,
+                            overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> Scene {
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(bytes: bytes) } catch {
             throw SceneErrors([SceneError(file: file, at: error.location, path: "", message: error.message)])
         }
+        let (json, applied) = try overrides.apply(to: parsed)
         var r = SceneReader(file: file)
         r.directory = directory
-        let scene = read(json, &r, file: file, directory: directory)
+        let scene = read(json, &r, file: file, directory: directory, overrides: applied)
         if let s = scene, r.errors.isEmpty { return s }
         throw SceneErrors(r.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }
 
-    static func read(_ json: JSONValue, _ r: inout SceneReader, file: String, directory: String) -> Scene? {
+    static func read(_ json: JSONValue, _ r: inout SceneReader, file: String, directory: String,
+                     overrides: [SceneOverrides.Applied] = []) -> Scene? {
         guard let o = r.object(json, "", allowed: topLevelKeys, what: "a scene object") else { return nil }
         if let v = o["scene"] {
             if let n = v.number {
@@ -123,7 +127,7 @@ public enum SceneLoader {
 
         guard let c = canvas, let b = body else { return nil }
         return Scene(file: file, directory: directory, name: name, canvas: c, fps: fps, duration: duration,
-                     colors: r.colors, state: state, body: b, timeline: timeline, input: input)
+                     colors: r.colors, state: state, body: b, timeline: timeline, input: input, overrides: overrides)
     }
 
     static func readCanvas(_ v: JSONValue, _ r: inout SceneReader) -> Canvas? {

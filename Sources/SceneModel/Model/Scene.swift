@@ -18,12 +18,16 @@ public final class Scene: Sendable {
     public let body: ViewSpec
     public let timeline: [EventSpec]
     public let input: [InputSpec]
+    /// The initial values given from outside the file (`--set`, `--state`), already in `colors` and `state`; kept
+    /// so that outputs can record them.
+    public let overrides: [SceneOverrides.Applied]
 
     public init(file: String, directory: String, name: String, canvas: Canvas, fps: Double, duration: SceneDuration,
-                colors: [String: Color], state: [StateVariable], body: ViewSpec, timeline: [EventSpec], input: [InputSpec]) {
+                colors: [String: Color], state: [StateVariable], body: ViewSpec, timeline: [EventSpec], input: [InputSpec],
+                overrides: [SceneOverrides.Applied] = []) {
         self.file = file; self.directory = directory; self.name = name; self.canvas = canvas; self.fps = fps
         self.duration = duration; self.colors = colors; self.state = state; self.body = body
-        self.timeline = timeline; self.input = input
+        self.timeline = timeline; self.input = input; self.overrides = overrides
     }
 
     /// The initial state vector.

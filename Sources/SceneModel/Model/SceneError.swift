@@ -1,6 +1,7 @@
 /// One problem with a scene, located in its file: `file:line:column: path: message`.
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
+    /// 1-based; 0 for a value given on the command line rather than in a file.
     public var line: Int
     public var column: Int
     /// The JSON path of the offending value, e.g. `body.children[2].shadows[0].radius`.
@@ -18,7 +19,9 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One line, whatever the scene's keys and strings hold: control characters in the path or
     /// message (a key may contain an escaped newline) are shown as escapes, not written raw.
     public var description: String {
-        "\(Self.oneLine(file)):\(line):\(column): \(path.isEmpty ? "(document)" : Self.oneLine(path)): \(Self.oneLine(message))"
+        // Line 0: a value given on the command line (`--set name=value`), which `file` then holds.
+        if line == 0 { return "\(Self.oneLine(file)): \(Self.oneLine(message))" }
+        return "\(Self.oneLine(file)):\(line):\(column): \(path.isEmpty ? "(document)" : Self.oneLine(path)): \(Self.oneLine(message))"
     }
 
     static func oneLine(_ s: String) -> String {

@@ -1,0 +1,266 @@
+import Foundation
+import Geometry
+
+/// New initial values for a scene's `state` variables and `colors`, from the command line (`--set name=value`) or a
+/// file (`--state file.json`), so that one scene file renders as several variants (light and dark, three accents).
+///
+/// They replace values in the scene's JSON before it is read, so everything that reads the variable or names the
+/// colour — paints, `alpha('accent', 0.3)`, colours defined from other colours — sees the new value, and a wrong one
+/// is refused before anything else happens. A value must have its variable's type (number, boolean or string) or be a
+/// colour for a colour. Later values win: a file's, then each `--set` in order.
+public struct SceneOverrides: Sendable {
+    /// Which part of the scene a value replaces.
+    public enum Section: String, Sendable { case state, colors }
+
+    /// One value as given.
+    struct Setting: Sendable {
+        /// Given as `state.name` or `colors.name`; nil when the name alone decides.
+        var section: Section?
+        var name: String
+        var value: Given
+        /// Where it was given, for messages: `--set name=value`, or the file.
+        var origin: String
+    }
+
+    enum Given: Sendable {
+        /// Text after `=` on the command line: its meaning depends on the variable's type.
+        case text(String)
+        /// A value in a `--state` file, with its location and JSON path there.
+        case json(JSONValue, path: String)
+    }
+
+    var settings: [Setting] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { settings.isEmpty }
+
+    // MARK: - Reading
+
+    /// Why a `--set` argument is not `name=value` (a usage error).
+    public struct SyntaxError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Adds `--set NAME=VALUE` (`NAME` may be `state.NAME` or `colors.NAME`). Only the form is checked here; whether
+    /// the scene has the name and the value fits is checked when the scene is read.
+    public mutating func add(commandLine text: String) throws(SyntaxError) {
+        guard let eq = text.firstIndex(of: "=") else {
+            throw SyntaxError(description: "expected name=value, e.g. accent=#7CA0FF or dark=true")
+        }
+        var name = String(text[..<eq])
+        var section: Section?
+        for s in [Section.state, .colors] where name.hasPrefix(s.rawValue + ".") {
+            section = s
+            name.removeFirst(s.rawValue.count + 1)
+        }
+        guard !name.isEmpty else { throw SyntaxError(description: "the name before = is empty") }
+        settings.append(Setting(section: section, name: name, value: .text(String(text[text.index(after: eq)...])),
+                                origin: "--set \(text)"))
+    }
+
+    /// Adds the values of a `--state` file: a JSON object `{"state": {name: value…}, "colors": {name: colour…}}`
+    /// (either part may be left out). Problems are located in that file, like a scene's.
+    public mutating func add(file path: String) throws(SceneErrors) {
+        func fail(_ at: SourceLocation, _ jsonPath: String, _ message: String) -> SceneErrors {
+            SceneErrors([SceneError(file: path, at: at, path: jsonPath, message: message)])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw fail(SourceLocation(line: 1, column: 1), "",
+                       FileManager.default.fileExists(atPath: path) ? "cannot be read (a folder, or permission denied?)" : "no such file")
+        }
+        guard data.count <= SceneLoader.maxFileSize else {
+            throw fail(SourceLocation(line: 1, column: 1), "", "the file is \(data.count) bytes; at most \(SceneLoader.maxFileSize) are allowed")
+        }
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes: [UInt8](data)) } catch {
+            throw fail(error.location, "", error.message)
+        }
+        guard let top = json.members else {
+            throw fail(json.location, "", "expected an object with \"state\" and/or \"colors\", found \(json.typeName)")
+        }
+        var errors: [SceneError] = []
+        for part in top {
+            guard let section = Section(rawValue: part.key) else {
+                let hint = nearest(part.key, in: ["state", "colors"]).map { "; did you mean \"\($0)\"?" } ?? ""
+                errors.append(SceneError(file: path, at: part.keyLocation, path: part.key,
+                                         message: "unknown key \"\(part.key)\": a state file has \"state\" and \"colors\"\(hint)"))
+                continue
+            }
+            guard let members = part.value.members else {
+                errors.append(SceneError(file: path, at: part.value.location, path: part.key,
+                                         message: "expected an object of names and values, found \(part.value.typeName)"))
+                continue
+            }
+            for m in members {
+                settings.append(Setting(section: section, name: m.key, value: .json(m.value, path: join(part.key, m.key)),
+                                        origin: path))
+            }
+        }
+        if !errors.isEmpty { throw SceneErrors(errors) }
+    }
+
+    // MARK: - Applying
+
+    /// One value as applied: what `manifest.json` records, as JSON text.
+    public struct Applied: Sendable, Equatable {
+        public var section: Section
+        public var name: String
+        /// The value as JSON: a number, `true`/`false`, or a string.
+        public var json: String
+    }
+
+    /// The scene document with the values put in, and the values in the scene's order (state first, then colours).
+    func apply(to document: JSONValue) throws(SceneErrors) -> (document: JSONValue, applied: [Applied]) {
+        guard !settings.isEmpty, case .object(var top) = document.kind else { return (document, []) }
+        let stateIndex = top.firstIndex { $0.key == "state" }
+        let colorsIndex = top.firstIndex { $0.key == "colors" }
+        var state = stateIndex.flatMap { top[$0].value.members } ?? []
+        var colors = colorsIndex.flatMap { top[$0].value.members } ?? []
+        let sceneColors = Self.resolvedColors(colors)
+        var errors: [SceneError] = []
+        var chosen: [Section: [String: (value: JSONValue, json: String)]] = [.state: [:], .colors: [:]]
+        for s in settings {
+            do throws(Problem) {
+                let section = try Self.section(of: s, state: state, colors: colors)
+                let members = section == .state ? state : colors
+                guard let current = members.first(where: { $0.key == s.name })?.value else { continue }
+                chosen[section, default: [:]][s.name] = try Self.value(s, replacing: current, section: section,
+                                                                        colors: sceneColors)
+            } catch {
+                errors.append(error.sceneError(for: s))
+            }
+        }
+        if !errors.isEmpty { throw SceneErrors(errors) }
+        var applied: [Applied] = []
+        for (section, members) in [(Section.state, state), (.colors, colors)] {
+            for m in members { if let v = chosen[section]?[m.key] { applied.append(Applied(section: section, name: m.key, json: v.json)) } }
+        }
+        func replaced(_ members: [JSONMember], _ section: Section) -> [JSONMember] {
+            members.map { m in
+                guard let v = chosen[section]?[m.key] else { return m }
+                var copy = m
+                copy.value = v.value
+                return copy
+            }
+        }
+        state = replaced(state, .state)
+        colors = replaced(colors, .colors)
+        if let i = stateIndex { top[i].value.kind = .object(state) }
+        if let i = colorsIndex { top[i].value.kind = .object(colors) }
+        var out = document
+        out.kind = .object(top)
+        return (out, applied)
+    }
+
+    /// A problem with one setting: a message, and for a file's value its location.
+    struct Problem: Error {
+        var message: String
+        func sceneError(for s: Setting) -> SceneError {
+            switch s.value {
+            case .text:
+                // Not in a file: line 0 makes SceneError print "--set name=value: message".
+                return SceneError(file: s.origin, line: 0, column: 0, path: "", message: message)
+            case .json(let v, let path):
+                return SceneError(file: s.origin, at: v.location, path: path, message: message)
+            }
+        }
+    }
+
+    /// Which section holds the setting's name: the one it names, else the only one that has it.
+    static func section(of s: Setting, state: [JSONMember], colors: [JSONMember]) throws(Problem) -> Section {
+        let inState = state.contains { $0.key == s.name }, inColors = colors.contains { $0.key == s.name }
+        switch (s.section, inState, inColors) {
+        case (.state?, true, _), (nil, true, false): return .state
+        case (.colors?, _, true), (nil, false, true): return .colors
+        case (nil, true, true):
+            throw Problem(message: "\"\(s.name)\" is both a state variable and a colour: write state.\(s.name) or colors.\(s.name)")
+        default:
+            let candidates: [String] = s.section == .colors ? colors.map(\.key)
+                : s.section == .state ? state.map(\.key) : state.map(\.key) + colors.map(\.key)
+            let what = s.section == .colors ? "colour" : s.section == .state ? "state variable" : "state variable or colour"
+            let hint = nearest(s.name, in: candidates).map { "; did you mean \"\($0)\"?" }
+                ?? (candidates.isEmpty ? "" : " (it has \(candidates.sorted().joined(separator: ", ")))")
+            throw Problem(message: "the scene has no \(what) \"\(s.name)\"\(hint)")
+        }
+    }
+
+    /// The JSON value that replaces `current` (the scene's value), after checking its type, and its manifest text.
+    static func value(_ s: Setting, replacing current: JSONValue, section: Section,
+                      colors: [String: Color]) throws(Problem) -> (value: JSONValue, json: String) {
+        let at = current.location
+        if section == .colors {
+            let text: String
+            switch s.value {
+            case .text(let t): text = t
+            case .json(let v, _):
+                guard let t = v.string else { throw Problem(message: "expected a colour (\"#RRGGBB\"), found \(v.typeName)") }
+                text = t
+            }
+            guard let colour = Color(hexString: text) ?? colors[text] else {
+                throw Problem(message: "\"\(text)\" is not a colour: use #RGB, #RRGGBB, #RRGGBBAA or a colour's name")
+            }
+            // A name is replaced by its colour, so the scene's order of definitions does not matter.
+            return (JSONValue(.string(text.hasPrefix("#") ? text : colour.description), at: at), jsonText(text))
+        }
+        let kind: JSONValue.Kind
+        switch (current.kind, s.value) {
+        case (.number, .text(let t)):
+            guard isDecimal(t), let x = Double(t), x.isFinite else {
+                throw Problem(message: "\"\(s.name)\" is a number, and \"\(t)\" is not one (write e.g. 0.5 or -2)")
+            }
+            kind = .number(x)
+        case (.bool, .text(let t)):
+            guard t == "true" || t == "false" else {
+                throw Problem(message: "\"\(s.name)\" is a boolean: write true or false, not \"\(t)\"")
+            }
+            kind = .bool(t == "true")
+        case (.string, .text(let t)):
+            kind = .string(t)
+        case (.number, .json(let v, _)) where v.number != nil, (.bool, .json(let v, _)) where v.bool != nil,
+             (.string, .json(let v, _)) where v.string != nil:
+            kind = v.kind
+        case (_, .json(let v, _)):
+            let expected = JSONValue(current.kind, at: at).typeName
+            throw Problem(message: "\"\(s.name)\" holds \(expected) in the scene, found \(v.typeName)")
+        default:
+            throw Problem(message: "\"\(s.name)\" holds \(current.typeName) in the scene, which cannot be set")
+        }
+        let json: String
+        switch kind {
+        case .number(let x): json = fmt(x)
+        case .bool(let b): json = b ? "true" : "false"
+        case .string(let t): json = jsonText(t)
+        default: json = "null"
+        }
+        return (JSONValue(kind, at: at), json)
+    }
+
+    /// The scene's colours by name, resolved in file order as the loader does (a colour may name an earlier one).
+    static func resolvedColors(_ members: [JSONMember]) -> [String: Color] {
+        var colors = Color.named
+        for m in members {
+            if let s = m.value.string, let c = Color(hexString: s) ?? colors[s] { colors[m.key] = c }
+        }
+        return colors
+    }
+
+    /// Plain decimal notation (`0.5`, `-2`, `1e3`), not `nan`, `inf` or `0x10`.
+    static func isDecimal(_ t: String) -> Bool {
+        !t.isEmpty && t.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) } && t.contains { $0.isNumber }
+    }
+
+    /// A JSON string literal.
+    static func jsonText(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}
