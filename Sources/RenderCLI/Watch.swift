@@ -28,7 +28,8 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var touches: TouchOptions
-    @Option(help: "Port to listen on, 1 to 65535 (default 8080); when taken, the next free one is used.")
+    @Option(parsing: .unconditional, help: "Port to listen on, 1 to 65535 (default 8080); when taken, the next free one is used.",
+            transform: NumberRule.port.wholeNumber)
     var port: Int = 8080
     @Option(help: "Address to listen on (default 127.0.0.1: this machine only).")
     var host: String = "127.0.0.1"
@@ -42,7 +43,6 @@ struct Watch: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard (1...65535).contains(port) else { throw ValidationError("--port must be 1 to 65535 (found \(port))") }
         guard ListenAddress(host) != nil else {
             throw ValidationError("--host must be an IPv4 or IPv6 address or localhost (found \(host))")
         }

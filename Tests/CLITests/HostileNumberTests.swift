@@ -93,6 +93,24 @@ final class HostileNumberTests: CLITestCase {
         }
     }
 
+    /// `render watch` serves until stopped, so only values that must be refused are tried: each ends at once with
+    /// status 2 and one line naming the option and its range (an accepted value would start the server).
+    func testWatchRefusesHostileNumbersBeforeServing() throws {
+        let scene = try writeScene(TinyScenes.moving)
+        let render: RenderBinary = try XCTUnwrap(self.render)
+        for option in ["--port", "--fps", "--scale", "--strip-count", "--compare-fps"] {
+            for value in Self.alwaysRefused + ["0"] + (option == "--port" ? ["65536"] : []) {
+                let run = try render.run(["watch", scene, "--out", path("watch"), option, value], timeout: 30)
+                let shown = "render watch \(option) '\(value)'"
+                XCTAssertFalse(run.killedBySignal || run.timedOut, "\(shown) crashed or hung")
+                XCTAssertEqual(run.status, 2, "\(shown): \(run.stdout)\(run.stderr)")
+                XCTAssertEqual(run.errorLines.count, 1, "\(shown): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains(option) && (run.stderr.contains(" from ") || run.stderr.contains(" with ")),
+                              "\(shown) does not name the option and its range: \(run.stderr)")
+            }
+        }
+    }
+
     func testANegativeValueReachesTheRangeCheckInsteadOfReadingAsAnOption() throws {
         let scene = try writeScene(TinyScenes.moving)
         let run = try expect(2, [scene, "--at", "-1", "--out", path("out")])
