@@ -104,10 +104,14 @@ fuzz: deps
 	exit $$status
 
 # Folds what `make fuzz` found into the kept corpora (Fuzz/Corpus/<target without "fuzz-">): libFuzzer's -merge=1 adds
-# only the inputs that reach new coverage. The tests replay every kept input (Tests/CLITests/FuzzCorpusTests.swift).
+# only the inputs that reach new coverage, taken from those of at most FUZZ_KEEP_BYTES bytes so that the replay in the
+# tests stays quick (Tests/CLITests/FuzzCorpusTests.swift replays every kept input).
+FUZZ_KEEP_BYTES ?= 2048
 fuzz-keep:
-	@for t in $(FUZZ_TARGETS); do d=Fuzz/Corpus/$${t#fuzz-}; mkdir -p $$d; \
-		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t -merge=1 $$d .build/fuzz/corpus/$$t 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files' || exit 1; done
+	@for t in $(FUZZ_TARGETS); do d=Fuzz/Corpus/$${t#fuzz-}; s=.build/fuzz/keep/$$t; rm -rf $$s; mkdir -p $$d $$s; \
+		find .build/fuzz/corpus/$$t -type f -size -$$(($(FUZZ_KEEP_BYTES) + 1))c -exec cp {} $$s/ \; ; \
+		SWIFT_BACKTRACE=enable=no .build/fuzz/release/$$t -merge=1 -close_fd_mask=3 $$d $$s 2>&1 \
+			| grep -E '^MERGE-OUTER: [0-9]+ new files' | sed "s|^|$$t: |" || exit 1; done
 
 clean:
 	rm -rf .build Output/*/
