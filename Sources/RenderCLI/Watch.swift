@@ -64,7 +64,8 @@ struct Watch: ParsableCommand {
             throw ExitCode(1)
         }
         let session = WatchSession(scene: sceneOptions.scene, allowExternalImages: sceneOptions.allowExternalImages,
-                                   options: options, page: page, folder: folder, quiet: quiet)
+                                   options: options, fixedScale: sceneOptions.scale != nil, page: page, folder: folder,
+                                   quiet: quiet)
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher { session.requestRender() }
