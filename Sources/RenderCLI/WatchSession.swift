@@ -138,7 +138,13 @@ final class WatchSession: @unchecked Sendable {
         // The scene's images are watched too, wherever they are.
         do { try watcher?.watch([scene] + loaded.images.keys.sorted()) } catch { printError("render watch: \(error)") }
         var options = self.options
-        lock.lock(); if let screenScale { options.scale = screenScale }; lock.unlock()
+        lock.lock(); let screen = screenScale; lock.unlock()
+        if let screen {
+            // A canvas too big at the screen's scale is drawn at its own instead: the page still works.
+            do { try loaded.checkCanvas(scale: screen); options.scale = screen } catch {
+                printError("render watch: not drawn at the screen's \(String(format: "%g", screen))×: \(error); drawn at the scene's own scale")
+            }
+        }
         let source: FrameSource
         do { source = try FrameSource(loaded, options: options) } catch {
             fail(["\(scene): \(error)"])

@@ -52,7 +52,8 @@ enum PreviewPageScript {
     // render watch without --scale draws for the screen: the page tells the server its pixel ratio and the server
     // renders again at the nearest scale it allows (as the server works it out: 0.25 steps, 0.25 to 8). A tab asks
     // once for a ratio (sessionStorage) until its frames match, so two tabs on different screens cannot take turns
-    // asking for ever; the one that asked last wins and the other's caption says so.
+    // asking for ever; the one that asked last wins and the other's caption says so (as it does when the canvas is
+    // too big at the screen's scale and the server keeps the scene's own).
     var follows=!!(D.watch&&D.watch.follows),wanted=Math.min(8,Math.max(0.25,Math.round(dpr*4)/4));
     var askKey='render-watch-asked',asked=null,ask=false;
     try{asked=sessionStorage.getItem(askKey);}catch(e){}
@@ -62,7 +63,7 @@ enum PreviewPageScript {
       !D.watch?' (--scale '+dpr+' matches it)':
       !follows?' (fixed by --scale; without it the frames follow the screen)':
       ask?' · rendering at '+wanted+'×…':
-      Math.abs(wanted-D.scale)<0.001?' (the nearest scale the renderer draws)':' (another page asked for '+D.scale+'×)');
+      Math.abs(wanted-D.scale)<0.001?' (the nearest scale the renderer draws)':' (asked for '+wanted+'×: see the terminal of render watch)');
     function frameURL(base,i){return base+'frame_'+String(i).padStart(5,'0')+'.png';}
     // A small cache of frame images, least recently used first out: the browser holds a few frames, never all.
     var cache=new Map(),LIMIT=32;

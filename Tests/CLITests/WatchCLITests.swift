@@ -340,4 +340,23 @@ final class WatchCLITests: XCTestCase {
             XCTAssertEqual(try servedFrameWidth(address, generation: generation), width, ratio)
         }
     }
+
+    func testACanvasTooBigAtTheScreensScaleStaysAtItsOwn() throws {
+        // 4,000 points wide: 32,000 pixels at 8×, more than the renderer draws a side.
+        let text = """
+        {"scene": 1, "name": "wide", "canvas": {"width": 4000, "height": 2, "scale": 1, "background": "#FFFFFF"}, "fps": 1,
+         "duration": 1, "body": {"type": "rect", "fill": "#FF0000", "frame": {"width": 20, "height": 2}}}
+        """
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        var (data, _) = try fetch(address + "status?ratio=8")
+        let deadline = Date().addingTimeInterval(30)
+        while !stdoutText.contains("(render 2)"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        (data, _) = try fetch(address + "status")
+        let s = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(s["generation"] as? Int, 2, stdoutText + stderrText)
+        XCTAssertEqual(s["errors"] as? [String], [], "not a problem of the scene")
+        XCTAssertEqual(try servedFrameWidth(address, generation: 2), 4000)
+        XCTAssertTrue(stderrText.contains("not drawn at the screen's 8×: the canvas is 32000×16 px at scale 8"), stderrText)
+    }
 }
