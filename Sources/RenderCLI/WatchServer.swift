@@ -44,7 +44,8 @@ struct WatchHandler: HTTPHandler {
     /// The page of the last good render, with the scene's problems of now.
     func pageModel() -> PreviewPageModel {
         let s = session.snapshot()
-        let watch = PreviewPageModel.Watch(generation: s.generation, followsScreen: !session.fixedScale)
+        let watch = PreviewPageModel.Watch(generation: s.generation, followsScreen: !session.fixedScale,
+                                                   run: session.run)
         guard var model = s.model else {
             let name = URL(fileURLWithPath: session.scene).deletingPathExtension().lastPathComponent
             return .empty(name: name, errors: s.errors, watch: watch)

@@ -22,6 +22,8 @@ final class WatchSession: @unchecked Sendable {
     let options: RenderOptions
     /// `--scale` was given: the frames stay at it whatever screen opens the page.
     let fixedScale: Bool
+    /// This run of the server, told apart from the next by the page.
+    let run = UUID().uuidString
     let page: PreviewPage
     /// The folder holding the generations' frames.
     let folder: String

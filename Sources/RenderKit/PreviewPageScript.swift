@@ -51,14 +51,13 @@ enum PreviewPageScript {
     var dpr=window.devicePixelRatio||1;
     // render watch without --scale draws for the screen: the page tells the server its pixel ratio and the server
     // renders again at the nearest scale it allows (as the server works it out: 0.25 steps, 0.25 to 8). A tab asks
-    // once for a ratio (sessionStorage) until its frames match, so two tabs on different screens cannot take turns
-    // asking for ever; the one that asked last wins and the other's caption says so (as it does when the canvas is
-    // too big at the screen's scale and the server keeps the scene's own).
+    // for a scale once per run of the server (sessionStorage keeps what it asked, with the run's id), so two tabs on
+    // different screens cannot take turns asking for ever; the one that asked last wins and the other's caption says
+    // so (as it does when the canvas is too big at the screen's scale and the server keeps the scene's own).
     var follows=!!(D.watch&&D.watch.follows),wanted=Math.min(8,Math.max(0.25,Math.round(dpr*4)/4));
-    var askKey='render-watch-asked',asked=null,ask=false;
+    var askKey='render-watch-asked',asking=follows?D.watch.run+' '+wanted:'',asked=null,ask=false;
     try{asked=sessionStorage.getItem(askKey);}catch(e){}
-    if(follows&&Math.abs(wanted-D.scale)<0.001){try{sessionStorage.removeItem(askKey);}catch(e){}}
-    else if(follows&&asked!==String(wanted)){ask=true;try{sessionStorage.setItem(askKey,String(wanted));}catch(e){}}
+    if(follows&&Math.abs(wanted-D.scale)>=0.001&&asked!==asking){ask=true;try{sessionStorage.setItem(askKey,asking);}catch(e){}}
     if(N>0&&Math.abs(dpr-D.scale)>0.01)$('caption').textContent+=' · drawn at '+D.scale+'×, screen '+dpr+'×'+(
       !D.watch?' (--scale '+dpr+' matches it)':
       !follows?' (fixed by --scale; without it the frames follow the screen)':

@@ -359,4 +359,31 @@ final class WatchCLITests: XCTestCase {
         XCTAssertEqual(try servedFrameWidth(address, generation: 2), 4000)
         XCTAssertTrue(stderrText.contains("not drawn at the screen's 8×: the canvas is 32000×16 px at scale 8"), stderrText)
     }
+
+    func testTwoScreensDoNotTakeTurnsForEver() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        // This tab is on a 2× screen and asks for 2×; right after, "another page" on a 1× screen asks for 1× through
+        // the same route. The other page asked last: the tab ends at 1× and does not ask again.
+        let asked = "performance.getEntriesByType('resource').some(function(e){return e.name.indexOf('ratio=2')>=0;})"
+        let r = try chromium.run([
+            ["open": address + "#frame=3", "scale": 2],
+            ["wait": "document.body && " + asked],
+            ["eval": "fetch('status?ratio=1',{cache:'no-store'}).then(function(r){return r.status;})"],
+            ["wait": "document.body && document.body.dataset.drawn==='3' && document.getElementById('caption').textContent.indexOf('asked for 2')>0", "timeout": 30],
+            ["sleep": 1.5],
+            ["eval": "document.body.dataset.generation"],
+            ["eval": Self.shownFrameWidth],
+            ["eval": "document.getElementById('caption').textContent"],
+            ["eval": "document.body.dataset.drawn"],
+        ])
+        XCTAssertEqual(r[2] as? Int, 200)
+        XCTAssertNotNil(r[3] as? Bool, "\(r) \(stdoutText)")
+        let generation = try XCTUnwrap(Int(r[5] as? String ?? ""), "\(r)")
+        XCTAssertTrue(stdoutText.contains("(render \(generation))") && !stdoutText.contains("(render \(generation + 1))"),
+                      "no render after the tab settled: \(stdoutText)")
+        XCTAssertEqual(r[6] as? Int, 80, "the frames of the page that asked last")
+        XCTAssertEqual(r[7] as? String, "square · drawn at 1×, screen 2× (asked for 2×: see the terminal of render watch)")
+        XCTAssertEqual(r[8] as? String, "3", "the time was kept")
+    }
 }
