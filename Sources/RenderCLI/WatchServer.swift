@@ -27,6 +27,10 @@ struct WatchHandler: HTTPHandler {
             return respond(.ok, Data(pageModel().html().utf8), type: "text/html; charset=utf-8", head: head, page: true)
         case .status:
             let since = request.query.first { $0.name == "since" }.flatMap { Int($0.value) } ?? 0
+            // The page tells its screen's pixel ratio once it has loaded; the frames follow it (see pageAsks).
+            if !head, let ratio = request.query.first(where: { $0.name == "ratio" }).flatMap({ Double($0.value) }) {
+                session.pageAsks(pixelRatio: ratio)
+            }
             let s = await session.snapshot(after: since, timeout: 20)
             return respond(.ok, Self.statusJSON(s), type: "application/json", head: head)
         case .frame(let generation, let name):
@@ -40,7 +44,8 @@ struct WatchHandler: HTTPHandler {
     /// The page of the last good render, with the scene's problems of now.
     func pageModel() -> PreviewPageModel {
         let s = session.snapshot()
-        let watch = PreviewPageModel.Watch(generation: s.generation)
+        let watch = PreviewPageModel.Watch(generation: s.generation, followsScreen: !session.fixedScale,
+                                                   run: session.run)
         guard var model = s.model else {
             let name = URL(fileURLWithPath: session.scene).deletingPathExtension().lastPathComponent
             return .empty(name: name, errors: s.errors, watch: watch)

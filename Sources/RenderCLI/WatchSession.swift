@@ -18,7 +18,12 @@ final class WatchSession: @unchecked Sendable {
 
     let scene: String
     let allowExternalImages: Bool
+    /// The options of the command line; `scale` is replaced by the page's pixel ratio unless `fixedScale`.
     let options: RenderOptions
+    /// `--scale` was given: the frames stay at it whatever screen opens the page.
+    let fixedScale: Bool
+    /// This run of the server, told apart from the next by the page.
+    let run = UUID().uuidString
     let page: PreviewPage
     /// The folder holding the generations' frames.
     let folder: String
@@ -33,12 +38,17 @@ final class WatchSession: @unchecked Sendable {
     private var cancelled = CancellationFlag()
     /// The generation folder being written, removed if the process stops.
     private var inProgress: String?
+    /// The scale the open page asked for (its screen's pixel ratio, made a scale the renderer accepts); nil until a
+    /// page asks, and always nil with `fixedScale`.
+    private var screenScale: Double?
     private let queue = DispatchQueue(label: "render watch")
 
-    init(scene: String, allowExternalImages: Bool, options: RenderOptions, page: PreviewPage, folder: String, quiet: Bool) {
+    init(scene: String, allowExternalImages: Bool, options: RenderOptions, fixedScale: Bool, page: PreviewPage,
+         folder: String, quiet: Bool) {
         self.scene = scene
         self.allowExternalImages = allowExternalImages
         self.options = options
+        self.fixedScale = fixedScale
         self.page = page
         self.folder = folder
         self.quiet = quiet
@@ -78,6 +88,26 @@ final class WatchSession: @unchecked Sendable {
         }
     }
 
+    /// The scale for a screen of pixel ratio `ratio`: a multiple of 0.25 (the nearest), within the renderer's 0.1 to 8
+    /// pixels per point; nil for a ratio that is no number above 0. The page works the same out to know whether its
+    /// frames match its screen.
+    static func scale(forPixelRatio ratio: Double) -> Double? {
+        guard ratio.isFinite, ratio > 0 else { return nil }
+        return min(8, max(0.25, (ratio * 4).rounded() / 4))
+    }
+
+    /// The open page's screen has pixel ratio `ratio`: unless `--scale` fixed the scale, renders again at it when
+    /// the frames are not drawn at it already (or being drawn at it). A ratio that is no number is ignored.
+    func pageAsks(pixelRatio ratio: Double) {
+        guard !fixedScale, let wanted = Self.scale(forPixelRatio: ratio) else { return }
+        lock.lock()
+        let current = screenScale ?? state.model?.scale
+        let changed = wanted != current
+        screenScale = wanted
+        lock.unlock()
+        if changed { requestRender() }
+    }
+
     /// Removes a half-written generation (the process is stopping).
     func abandon() {
         lock.lock(); let folder = inProgress; lock.unlock()
@@ -109,6 +139,14 @@ final class WatchSession: @unchecked Sendable {
         }
         // The scene's images are watched too, wherever they are.
         do { try watcher?.watch([scene] + loaded.images.keys.sorted()) } catch { printError("render watch: \(error)") }
+        var options = self.options
+        lock.lock(); let screen = screenScale; lock.unlock()
+        if let screen {
+            // A canvas too big at the screen's scale is drawn at its own instead: the page still works.
+            do { try loaded.checkCanvas(scale: screen); options.scale = screen } catch {
+                printError("render watch: not drawn at the screen's \(String(format: "%g", screen))×: \(error); drawn at the scene's own scale")
+            }
+        }
         let source: FrameSource
         do { source = try FrameSource(loaded, options: options) } catch {
             fail(["\(scene): \(error)"])

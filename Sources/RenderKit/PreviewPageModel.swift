@@ -61,9 +61,15 @@ public struct PreviewPageModel: Sendable {
     public struct Watch: Sendable {
         public var generation: Int
         public var status: String
-        public init(generation: Int, status: String = "status") {
+        /// The server renders again at the pixel ratio the page tells it (no `--scale`); false: the scale is fixed.
+        public var followsScreen: Bool
+        /// Tells one run of the server from the next (the page asks for its scale once per run).
+        public var run: String
+        public init(generation: Int, status: String = "status", followsScreen: Bool = false, run: String = "") {
             self.generation = generation
             self.status = status
+            self.followsScreen = followsScreen
+            self.run = run
         }
     }
 
@@ -143,7 +149,9 @@ public struct PreviewPageModel: Sendable {
         let compare = self.compare.map {
             "{\"label\":\(str($0.label)),\"url\":\(str($0.url)),\"count\":\($0.frameCount),\"fps\":\($0.fps.map(jsonNumber) ?? "null")}"
         } ?? "null"
-        let watch = self.watch.map { "{\"generation\":\($0.generation),\"status\":\(str($0.status))}" } ?? "null"
+        let watch = self.watch.map {
+            "{\"generation\":\($0.generation),\"status\":\(str($0.status)),\"follows\":\($0.followsScreen),\"run\":\(str($0.run))}"
+        } ?? "null"
         let errors = self.errors.map(str).joined(separator: ",")
         return "{\"name\":\(str(name)),\"fps\":\(jsonNumber(fps)),\"count\":\(frameCount),\"width\":\(pixelWidth),"
             + "\"height\":\(pixelHeight),\"scale\":\(jsonNumber(scale)),\"frames\":\(str(frames)),\"events\":[\(events)],"

@@ -49,7 +49,20 @@ enum PreviewPageScript {
     ccanvas.style.width=cssW+'px';ccanvas.style.height=cssH+'px';
     scrub.max=last;input.max=last;
     var dpr=window.devicePixelRatio||1;
-    if(N>0&&Math.abs(dpr-D.scale)>0.01)$('caption').textContent+=' · drawn at '+D.scale+'×, screen '+dpr+'× (--scale '+dpr+' matches it)';
+    // render watch without --scale draws for the screen: the page tells the server its pixel ratio and the server
+    // renders again at the nearest scale it allows (as the server works it out: 0.25 steps, 0.25 to 8). A tab asks
+    // for a scale once per run of the server (sessionStorage keeps what it asked, with the run's id), so two tabs on
+    // different screens cannot take turns asking for ever; the one that asked last wins and the other's caption says
+    // so (as it does when the canvas is too big at the screen's scale and the server keeps the scene's own).
+    var follows=!!(D.watch&&D.watch.follows),wanted=Math.min(8,Math.max(0.25,Math.round(dpr*4)/4));
+    var askKey='render-watch-asked',asking=follows?D.watch.run+' '+wanted:'',asked=null,ask=false;
+    try{asked=sessionStorage.getItem(askKey);}catch(e){}
+    if(follows&&Math.abs(wanted-D.scale)>=0.001&&asked!==asking){ask=true;try{sessionStorage.setItem(askKey,asking);}catch(e){}}
+    if(N>0&&Math.abs(dpr-D.scale)>0.01)$('caption').textContent+=' · drawn at '+D.scale+'×, screen '+dpr+'×'+(
+      !D.watch?' (--scale '+dpr+' matches it)':
+      !follows?' (fixed by --scale; without it the frames follow the screen)':
+      ask?' · rendering at '+wanted+'×…':
+      Math.abs(wanted-D.scale)<0.001?' (the nearest scale the renderer draws)':' (asked for '+wanted+'×: see the terminal of render watch)');
     function frameURL(base,i){return base+'frame_'+String(i).padStart(5,'0')+'.png';}
     // A small cache of frame images, least recently used first out: the browser holds a few frames, never all.
     var cache=new Map(),LIMIT=32;
@@ -179,7 +192,8 @@ enum PreviewPageScript {
     var status=$('status');
     function problems(lines){$('errors').hidden=!lines.length;$('errorLines').textContent=lines.join('\n');}
     function watch(version){
-      fetch(D.watch.status+'?since='+version,{cache:'no-store'}).then(function(r){return r.json();}).then(function(s){
+      var q='?since='+version+(ask?'&ratio='+dpr:'');
+      fetch(D.watch.status+q,{cache:'no-store'}).then(function(r){ask=false;return r.json();}).then(function(s){
         status.textContent=s.rendering?'rendering…':s.errors.length?'scene has problems':'live';
         status.className=s.rendering?'busy':s.errors.length?'bad':'';
         problems(s.errors);

@@ -38,10 +38,10 @@ struct ChromiumSteps {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Runs `steps` (see the script's doc) in one browser session; one result per step.
-    func run(_ steps: [[String: Any]]) throws -> [Any] {
+    /// Runs `steps` (see the script's doc) in one browser session started with `flags` too; one result per step.
+    func run(_ steps: [[String: Any]], flags: [String] = []) throws -> [Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/chromium_steps.py").path
-        let p = Python.process([script, executable, folder + "/chromium-cdp-\(UUID().uuidString)"])
+        let p = Python.process([script, executable, folder + "/chromium-cdp-\(UUID().uuidString)"] + flags)
         let input = Pipe(), out = Pipe(), err = Pipe()
         p.standardInput = input
         p.standardOutput = out

@@ -254,4 +254,136 @@ final class WatchCLITests: XCTestCase {
         let (after, _) = try fetch(address + "status")
         XCTAssertEqual((try JSONSerialization.jsonObject(with: after) as? [String: Any])?["generation"] as? Int, 2)
     }
+
+    /// The natural width of frame 0 of the generation the page shows, loaded by the page itself.
+    static let shownFrameWidth = """
+        new Promise(function(ok){var im=new Image();im.onload=function(){ok(im.naturalWidth);};im.onerror=function(){ok(-1);};
+        im.src='frames/'+document.body.dataset.generation+'/frame_00000.png';})
+        """
+
+    /// Width in pixels of frame 0 of `generation` as served.
+    func servedFrameWidth(_ address: String, generation: Int) throws -> Int {
+        let (data, code) = try fetch(address + "frames/\(generation)/frame_00000.png")
+        XCTAssertEqual(code, 200, "generation \(generation)")
+        return try PNGDecoder().decode(Array(data)).width
+    }
+
+    func testFramesFollowTheScreensPixelRatio() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        // The scene's canvas is 80 × 40 points at scale 1; the screen is 2×.
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        let shot = dir + "/watch-dpr2.png"
+        let r = try chromium.run([
+            ["open": address + "#frame=9", "emulate": false],
+            ["eval": "window.devicePixelRatio"],
+            ["wait": "document.body && document.body.dataset.generation==='2' && document.body.dataset.drawn==='9'", "timeout": 30],
+            ["eval": Self.shownFrameWidth],
+            ["eval": "var c=document.getElementById('frame'),b=c.getBoundingClientRect();[c.width,c.height,b.width,b.height].join(' ')"],
+            ["eval": "document.getElementById('caption').textContent"],
+            ["eval": "location.hash"],
+            ["screenshot": shot],
+            // Reloaded by hand at the right scale: no further render.
+            ["eval": "location.reload();1"], ["sleep": 0.5],
+            ["wait": "document.body && document.body.dataset.drawn==='9'"], ["sleep": 1],
+            ["eval": "document.body.dataset.generation"],
+        ], flags: ["--force-device-scale-factor=2"])
+        XCTAssertEqual(r[1] as? Double ?? (r[1] as? Int).map(Double.init), 2, "the browser's screen: \(r)")
+        XCTAssertEqual(r[2] as? Bool, true, "a second render after the page told its ratio: \(r) \(stdoutText)")
+        XCTAssertEqual(r[3] as? Int, 2 * 80, "one frame pixel per device pixel")
+        XCTAssertEqual(r[4] as? String, "160 80 80 40", "shown at one CSS pixel per point")
+        XCTAssertEqual(r[5] as? String, "square", "no mismatch left to report")
+        XCTAssertEqual(r[6] as? String, "#frame=9", "the time was kept across the reload")
+        XCTAssertEqual(r[12] as? String, "2", "the same ratio again renders nothing: \(stdoutText)")
+        XCTAssertEqual(try servedFrameWidth(address, generation: 2), 160)
+        // Frame 9 has the square at 50…70 pt: device pixels 100…140 in the screenshot, with sharp edges.
+        let image = try PNGDecoder().decode(contentsOf: shot)
+        XCTAssertTrue(image[99, 40] == (255, 255, 255, 255) && image[100, 40] == (255, 0, 0, 255), "\(image[99, 40]) \(image[100, 40])")
+        XCTAssertTrue(image[139, 40] == (255, 0, 0, 255) && image[140, 40] == (255, 255, 255, 255), "\(image[139, 40]) \(image[140, 40])")
+    }
+
+    func testGivenScaleStaysWhateverTheScreen() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startWatch(["--port", String(try Self.freePort()), "--scale", "1"])
+        let r = try chromium.run([
+            ["open": address + "#frame=9", "emulate": false],
+            ["wait": "document.body && document.body.dataset.drawn==='9'"],
+            ["sleep": 1.5],
+            ["eval": "document.body.dataset.generation"],
+            ["eval": Self.shownFrameWidth],
+            ["eval": "document.getElementById('caption').textContent"],
+        ], flags: ["--force-device-scale-factor=2"])
+        XCTAssertEqual(r[3] as? String, "1", "no second render: \(r) \(stdoutText)")
+        XCTAssertEqual(r[4] as? Int, 80)
+        XCTAssertEqual(r[5] as? String, "square · drawn at 1×, screen 2× (fixed by --scale; without it the frames follow the screen)")
+        XCTAssertFalse(stdoutText.contains("(render 2)"), stdoutText)
+    }
+
+    func testRatioOnStatusRendersAtTheNearestAllowedScale() throws {
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        func status(_ query: String) throws -> [String: Any] {
+            let (data, code) = try fetch(address + "status?" + query)
+            XCTAssertEqual(code, 200, query)
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let first = try XCTUnwrap(try status("")["version"] as? Int)
+        // Not numbers above 0: nothing happens. The same scale as now (1): nothing either.
+        for junk in ["abc", "nan", "-1", "0", "1e400", "inf", "%3Cb%3E", "1"] { _ = try status("ratio=" + junk) }
+        XCTAssertEqual(try status("")["version"] as? Int, first, "no render for a ratio that is no scale or is the scale already")
+        // A 1.6 screen: the nearest quarter, 1.5 (120 pixels for 80 points); 100: the largest scale, 8.
+        for (ratio, width, generation) in [("1.6", 120, 2), ("100", 640, 3), ("0.01", 20, 4)] {
+            var s = try status("ratio=" + ratio)
+            let deadline = Date().addingTimeInterval(30)
+            while s["generation"] as? Int != generation, Date() < deadline, let v = s["version"] as? Int {
+                s = try status("since=\(v)")
+            }
+            XCTAssertEqual(s["generation"] as? Int, generation, ratio + " " + stderrText)
+            XCTAssertEqual(try servedFrameWidth(address, generation: generation), width, ratio)
+        }
+    }
+
+    func testACanvasTooBigAtTheScreensScaleStaysAtItsOwn() throws {
+        // 4,000 points wide: 32,000 pixels at 8×, more than the renderer draws a side.
+        let text = """
+        {"scene": 1, "name": "wide", "canvas": {"width": 4000, "height": 2, "scale": 1, "background": "#FFFFFF"}, "fps": 1,
+         "duration": 1, "body": {"type": "rect", "fill": "#FF0000", "frame": {"width": 20, "height": 2}}}
+        """
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        var (data, _) = try fetch(address + "status?ratio=8")
+        let deadline = Date().addingTimeInterval(30)
+        while !stdoutText.contains("(render 2)"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        (data, _) = try fetch(address + "status")
+        let s = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(s["generation"] as? Int, 2, stdoutText + stderrText)
+        XCTAssertEqual(s["errors"] as? [String], [], "not a problem of the scene")
+        XCTAssertEqual(try servedFrameWidth(address, generation: 2), 4000)
+        XCTAssertTrue(stderrText.contains("not drawn at the screen's 8×: the canvas is 32000×16 px at scale 8"), stderrText)
+    }
+
+    func testTwoScreensDoNotTakeTurnsForEver() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        // This tab is on a 2× screen and asks for 2×; right after, "another page" on a 1× screen asks for 1× through
+        // the same route. The other page asked last: the tab ends at 1× and does not ask again.
+        let asked = "performance.getEntriesByType('resource').some(function(e){return e.name.indexOf('ratio=2')>=0;})"
+        let r = try chromium.run([
+            ["open": address + "#frame=3", "scale": 2],
+            ["wait": "document.body && " + asked],
+            ["eval": "fetch('status?ratio=1',{cache:'no-store'}).then(function(r){return r.status;})"],
+            ["wait": "document.body && document.body.dataset.drawn==='3' && document.getElementById('caption').textContent.indexOf('asked for 2')>0", "timeout": 30],
+            ["sleep": 1.5],
+            ["eval": "document.body.dataset.generation"],
+            ["eval": Self.shownFrameWidth],
+            ["eval": "document.getElementById('caption').textContent"],
+            ["eval": "document.body.dataset.drawn"],
+        ])
+        XCTAssertEqual(r[2] as? Int, 200)
+        XCTAssertNotNil(r[3] as? Bool, "\(r) \(stdoutText)")
+        let generation = try XCTUnwrap(Int(r[5] as? String ?? ""), "\(r)")
+        XCTAssertTrue(stdoutText.contains("(render \(generation))") && !stdoutText.contains("(render \(generation + 1))"),
+                      "no render after the tab settled: \(stdoutText)")
+        XCTAssertEqual(r[6] as? Int, 80, "the frames of the page that asked last")
+        XCTAssertEqual(r[7] as? String, "square · drawn at 1×, screen 2× (asked for 2×: see the terminal of render watch)")
+        XCTAssertEqual(r[8] as? String, "3", "the time was kept")
+    }
 }

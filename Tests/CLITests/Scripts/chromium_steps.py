@@ -2,9 +2,10 @@
 answers out on fd 4, each a JSON text ended by NUL), for the page tests that need more than one look at a page:
 keys pressed with the focus on a control, a file changed while the page stays open, pixels read back.
 
-usage: chromium_steps.py CHROMIUM PROFILE_DIR < steps.json > results.json
+usage: chromium_steps.py CHROMIUM PROFILE_DIR [CHROMIUM_FLAG...] < steps.json > results.json
 Steps (a JSON list), each answered by one entry of the output list:
   {"open": URL, "width": W, "height": H, "scale": S}   open a page (viewport W x H CSS px at pixel ratio S)
+  {"open": URL, "emulate": false}                      open a page as the browser is (e.g. --force-device-scale-factor)
   {"eval": JS}                                           the expression's value (promises awaited)
   {"wait": JS, "timeout": SECONDS}                       waits until JS is truthy; its value, or {"timeout": JS}
   {"key": NAME, "shift": BOOL}                           presses and releases a key (ArrowLeft, Home, " ", "i", ...)
@@ -20,7 +21,7 @@ KEYS = {"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40, "Home
 
 
 class Browser:
-    def __init__(self, chromium, profile):
+    def __init__(self, chromium, profile, flags):
         to_r, self.to_w = os.pipe()
         self.from_r, from_w = os.pipe()
 
@@ -31,7 +32,7 @@ class Browser:
             os.dup2(b, 4)
         self.proc = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--remote-debugging-pipe",
-             "--user-data-dir=" + profile, "--no-first-run", "about:blank"],
+             "--user-data-dir=" + profile, "--no-first-run"] + flags + ["about:blank"],
             preexec_fn=wire, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_r)
         os.close(from_w)
@@ -83,13 +84,14 @@ class Browser:
 
 def main():
     steps = json.load(sys.stdin)
-    browser = Browser(sys.argv[1], sys.argv[2])
+    browser = Browser(sys.argv[1], sys.argv[2], sys.argv[3:])
     results = []
     try:
         for step in steps:
             if "open" in step:
-                browser.call("Emulation.setDeviceMetricsOverride", {"width": step.get("width", 900), "height": step.get("height", 700),
-                             "deviceScaleFactor": step.get("scale", 1), "mobile": False}, session=True)
+                if step.get("emulate", True):
+                    browser.call("Emulation.setDeviceMetricsOverride", {"width": step.get("width", 900), "height": step.get("height", 700),
+                                 "deviceScaleFactor": step.get("scale", 1), "mobile": False}, session=True)
                 browser.call("Page.navigate", {"url": step["open"]}, session=True)
                 results.append(True)
             elif "eval" in step:
