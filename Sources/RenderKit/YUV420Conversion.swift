@@ -41,41 +41,44 @@ enum YUV420Conversion {
         let width = image.width, height = image.height
         let (pw, ph) = paddedSize(width: width, height: height)
         let count = byteCount(width: width, height: height)
-        if output.count != count { output = [UInt8](repeating: 0, count: count) }
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0 else { output = [UInt8](repeating: 0, count: count); return }
+        // Every byte is written below, so a new array needs no zero fill.
+        if output.count != count { output = [UInt8](unsafeUninitializedCapacity: count) { $1 = count } }
         let cw = pw / 2, ch = ph / 2
         let yR = Self.yR, yG = Self.yG, yB = Self.yB
         let uR = Self.uR, uG = Self.uG, uB = Self.uB, vR = Self.vR, vG = Self.vG, vB = Self.vB
         image.pixels.withUnsafeBufferPointer { src in
             output.withUnsafeMutableBufferPointer { dst in
                 let s = src.baseAddress!, d = dst.baseAddress!
+                // Luma, row by row: a plain loop over pixels that the compiler vectorises; the padding column and row
+                // copy the edge.
+                let yBias: Int32 = (16 << 16) + (1 << 15)  // 16, plus half a step to round to nearest
+                for y in 0..<height {
+                    let row = s + y * width * 4, luma = d + y * pw
+                    for x in 0..<width {
+                        let p = row + 4 * x
+                        luma[x] = UInt8(truncatingIfNeeded: (yR &* Int32(p[0]) &+ yG &* Int32(p[1]) &+ yB &* Int32(p[2]) &+ yBias) >> 16)
+                    }
+                    if pw > width { luma[width] = luma[width - 1] }
+                }
+                if ph > height { (d + height * pw).update(from: d + (height - 1) * pw, count: pw) }
+                // Chroma of each 2×2 block's mean colour, from the sums of its four pixels (4× the mean, so the shift is
+                // 18, not 16); a padded block counts its edge pixels twice, as the padded image has them.
                 let cbPlane = d + pw * ph, crPlane = cbPlane + cw * ch
-                // Each pass takes two source rows (the second clamped to the last row) and writes two luma rows and
-                // one row of each chroma plane.
+                let cBias: Int32 = (128 << 18) + (1 << 17)
                 for cy in 0..<ch {
-                    let y0 = 2 * cy, y1 = min(2 * cy + 1, height - 1)
-                    let row0 = s + y0 * width * 4, row1 = s + y1 * width * 4
-                    let luma0 = d + y0 * pw, luma1 = d + (2 * cy + 1) * pw
+                    let row0 = s + 2 * cy * width * 4, row1 = s + min(2 * cy + 1, height - 1) * width * 4
                     let cbRow = cbPlane + cy * cw, crRow = crPlane + cy * cw
-                    for cx in 0..<cw {
-                        let x0 = 2 * cx, x1 = min(2 * cx + 1, width - 1)
+                    @inline(__always) func block(_ cx: Int, _ x0: Int, _ x1: Int) {
                         let a = row0 + 4 * x0, b = row0 + 4 * x1, c = row1 + 4 * x0, e = row1 + 4 * x1
-                        let ar = Int32(a[0]), ag = Int32(a[1]), ab = Int32(a[2])
-                        let br = Int32(b[0]), bg = Int32(b[1]), bb = Int32(b[2])
-                        let cr = Int32(c[0]), cg = Int32(c[1]), cb = Int32(c[2])
-                        let er = Int32(e[0]), eg = Int32(e[1]), eb = Int32(e[2])
-                        // 16 << 16 plus half a step rounds to nearest.
-                        let yBias: Int32 = (16 << 16) + (1 << 15)
-                        luma0[x0] = UInt8(truncatingIfNeeded: (yR &* ar &+ yG &* ag &+ yB &* ab &+ yBias) >> 16)
-                        luma0[x0 + 1] = UInt8(truncatingIfNeeded: (yR &* br &+ yG &* bg &+ yB &* bb &+ yBias) >> 16)
-                        luma1[x0] = UInt8(truncatingIfNeeded: (yR &* cr &+ yG &* cg &+ yB &* cb &+ yBias) >> 16)
-                        luma1[x0 + 1] = UInt8(truncatingIfNeeded: (yR &* er &+ yG &* eg &+ yB &* eb &+ yBias) >> 16)
-                        // Chroma of the block's mean colour: the sums are 4× the mean, so shift by 18, not 16.
-                        let sr = ar &+ br &+ cr &+ er, sg = ag &+ bg &+ cg &+ eg, sb = ab &+ bb &+ cb &+ eb
-                        let cBias: Int32 = (128 << 18) + (1 << 17)
+                        let sr = Int32(a[0]) &+ Int32(b[0]) &+ Int32(c[0]) &+ Int32(e[0])
+                        let sg = Int32(a[1]) &+ Int32(b[1]) &+ Int32(c[1]) &+ Int32(e[1])
+                        let sb = Int32(a[2]) &+ Int32(b[2]) &+ Int32(c[2]) &+ Int32(e[2])
                         cbRow[cx] = UInt8(truncatingIfNeeded: (uR &* sr &+ uG &* sg &+ uB &* sb &+ cBias) >> 18)
                         crRow[cx] = UInt8(truncatingIfNeeded: (vR &* sr &+ vG &* sg &+ vB &* sb &+ cBias) >> 18)
                     }
+                    for cx in 0..<(width / 2) { block(cx, 2 * cx, 2 * cx + 1) }
+                    if width % 2 == 1 { block(width / 2, width - 1, width - 1) }
                 }
             }
         }
