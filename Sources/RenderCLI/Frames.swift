@@ -19,7 +19,7 @@ struct Frames: ParsableCommand {
         nothing is clamped. Numeric options outside their range are refused the same way.
 
         --format mp4, webm, mov, gif, apng or webp (or --out NAME.mp4 and so on) writes one file instead, \
-        encoded by ffmpeg from the same frames (raw RGBA on a pipe); the file appears whole or not at all. \
+        encoded by ffmpeg from the same frames (raw pixels on a pipe); the file appears whole or not at all. \
         See docs/video.md for each format's defaults and --quality.
 
         --shard K/N renders the K-th of N blocks of frames: PNG frames with manifest.shard-K-of-N.json, or,         with --format mp4, webm or mov, one chunk (default Output/<name>-K-of-N.<format>) with the manifest         beside it. `render merge` joins either (docs/distributed.md).

@@ -1,7 +1,8 @@
 import Geometry
 
-/// The ffmpeg command lines of one encode: raw RGBA frames come in on standard input
-/// (`-f rawvideo -pix_fmt rgba -s WxH -framerate FPS -i -`), the file goes to `output`. GIF takes two passes over
+/// The ffmpeg command lines of one encode: raw frames come in on standard input
+/// (`-f rawvideo -pix_fmt rgba -s WxH -framerate FPS -i -`; for mp4 `-pix_fmt yuv420p` at the even padded size, see
+/// `yuvInput`), the file goes to `output`. GIF takes two passes over
 /// the frames (a palette, then the frames mapped to it); every other format one.
 struct FFmpegArguments {
     var format: VideoFormat
@@ -18,10 +19,16 @@ struct FFmpegArguments {
     /// Where pass one of a GIF writes its palette (a PNG), for pass two to read.
     static func palettePath(for output: String) -> String { output + ".palette.png" }
 
+    /// True when the frames go in already converted to BT.709 limited-range yuv420p and padded to even sizes
+    /// (`YUV420Conversion`), so ffmpeg neither scales nor pads: mp4, which never keeps alpha.
+    var yuvInput: Bool { format == .mp4 }
+
     /// The passes, in order: the arguments after `ffmpeg`, with the frames on standard input each time.
     func passes(output: String) -> [[String]] {
         let common = ["-hide_banner", "-nostats", "-loglevel", "error", "-y"]
-        let input = ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", fmt(fps), "-i", "-"]
+        let size = yuvInput ? YUV420Conversion.paddedSize(width: width, height: height) : (width, height)
+        let input = ["-f", "rawvideo", "-pix_fmt", yuvInput ? "yuv420p" : "rgba", "-s", "\(size.0)x\(size.1)",
+                     "-framerate", fmt(fps)] + (yuvInput ? ["-color_range", "tv", "-colorspace", "bt709"] : []) + ["-i", "-"]
         let tail = ["-f", format.muxer, output]
         switch format {
         case .gif:
@@ -48,20 +55,17 @@ struct FFmpegArguments {
         let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
         switch format {
         case .mp4:
-            // 4:2:0 needs even sizes: an odd width or height gets one more column or row on the right or bottom,
-            // a copy of the edge (smear), so no dark line shows; decoders see the padded size.
-            var filters: [String] = []
-            if width % 2 == 1 || height % 2 == 1 {
-                filters.append("pad=\(width + width % 2):\(height + height % 2):0:0")
-                filters.append("fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear")
-            }
-            filters.append("scale=out_color_matrix=bt709:out_range=tv")
             let rate: [String] = quality == .lossless
                 ? ["-qp", "0"] : ["-crf", level("18", "23", "28")]
-            // Preset veryfast, measured on Scenes/unlock.json's 600 frames (CRF 18, the same frames from PNG files):
-            // x264 took about 3.3 s of CPU at medium (279 KB), 1.8 s at veryfast (238 KB: UI motion with flat areas
-            // compresses no worse), 1.5 s at superfast (533 KB) and 0.7 s at ultrafast (582 KB).
-            return ["-vf", filters.joined(separator: ","), "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"]
+            // Preset superfast with veryfast's macroblock-tree rate control put back (mbtree, lookahead 10 frames).
+            // Measured with ffmpeg alone on Scenes/unlock.json's 600 frames as yuv420p (CRF 18; user CPU, size, PSNR
+            // against the frames): veryfast 1.8 s, 236,675 B, 57.52 dB; superfast 1.3 s but 524,383 B;
+            // superfast + mbtree 1.3 s, 233,425 B, 57.50 dB; veryfast with superfast's
+            // motion search (me=dia, subme=1) 1.4 s, 232,444 B; ultrafast 0.7 s, 581,483 B. Earlier, from PNG frames,
+            // medium took 3.3 s for 279 KB: UI motion with flat areas gains nothing from the slower presets.
+            // The frames come in as yuv420p at an even size (`yuvInput`): no filter, x264 takes them as they are.
+            return ["-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10",
+                    "-pix_fmt", "yuv420p"]
                 + rate + bt709 + ["-movflags", "+faststart"]
         case .webm:
             // Constant quality (-b:v 0); row-mt and cpu-used 4 keep VP9's encode time near H.264's.

@@ -1,34 +1,42 @@
 import Foundation
+import Geometry
 
 /// Draws a `FrameSource`'s frames on several threads (one `FrameDrawer` each) for a consumer that takes them strictly
 /// in order, as an encoder must. Threads take small runs of consecutive frames, so a held frame is still reused
 /// (`RenderedFrame.reused`) inside a run, and they draw at most `window` frames ahead of the consumer, so memory stays
-/// bounded however long the scene is.
+/// bounded however long the scene is. A `convert` step (the encoder's input format) also runs on the drawing threads.
 final class OrderedFrameDrawing: @unchecked Sendable {
+    /// Turns a frame's pixels into the bytes the consumer sends: the previous bytes (of the same thread) are passed in
+    /// to be overwritten or replaced.
+    typealias Convert = @Sendable (RGBAImage, inout [UInt8]) -> Void
+
     private let source: FrameSource
     private let indices: [Int]
     private let jobs: Int, run: Int, window: Int
+    private let convert: Convert?
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var nextRun = 0
     private var consumed = 0
-    private var ready: [Int: RenderedFrame] = [:]
+    private var ready: [Int: (frame: RenderedFrame, bytes: [UInt8])] = [:]
     private var failure: Error?
     private var stopped = false
     private var timings = StageTimings()
 
-    /// - Parameters: `jobs` drawing threads (at least 1); `run` consecutive frames per take.
-    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4) {
+    /// - Parameters: `jobs` drawing threads (at least 1); `run` consecutive frames per take; `convert`, when given,
+    ///   makes the bytes handed on with each frame (else they are the frame's RGBA pixels).
+    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4, convert: Convert? = nil) {
         self.source = source
+        self.convert = convert
         self.indices = indices
         self.jobs = max(1, jobs)
         self.run = max(1, run)
         window = 2 * self.jobs * self.run
     }
 
-    /// Calls `body` with every frame in order until it returns false; returns the drawing threads' stage timings.
-    /// Throws the first drawing error, or what `body` throws; the threads have stopped either way.
-    func frames(_ body: (RenderedFrame) throws -> Bool) throws -> StageTimings {
+    /// Calls `body` with every frame and its bytes in order until it returns false; returns the drawing threads' stage
+    /// timings. Throws the first drawing error, or what `body` throws; the threads have stopped either way.
+    func frames(_ body: (RenderedFrame, [UInt8]) throws -> Bool) throws -> StageTimings {
         let group = DispatchGroup()
         for _ in 0..<jobs {
             group.enter()
@@ -45,11 +53,11 @@ final class OrderedFrameDrawing: @unchecked Sendable {
             condition.lock()
             while ready[slot] == nil && failure == nil { condition.wait() }
             if let failure { condition.unlock(); throw failure }
-            let frame = ready.removeValue(forKey: slot)
+            let item = ready.removeValue(forKey: slot)
             consumed = slot + 1
             condition.broadcast()
             condition.unlock()
-            guard let frame, try body(frame) else { break }
+            guard let item, try body(item.frame, item.bytes) else { break }
         }
         condition.lock(); defer { condition.unlock() }
         return timings
@@ -60,6 +68,9 @@ final class OrderedFrameDrawing: @unchecked Sendable {
         let drawer: FrameDrawer
         do { drawer = try source.drawer() } catch { return fail(error) }
         defer { condition.lock(); timings.add(drawer.timings); condition.unlock() }
+        // This thread's last converted bytes: a reused frame's pixels are this drawer's previous frame's.
+        var converted: [UInt8] = []
+        var haveConverted = false
         while true {
             condition.lock()
             var start = nextRun * run
@@ -73,9 +84,19 @@ final class OrderedFrameDrawing: @unchecked Sendable {
             for slot in start..<min(start + run, indices.count) {
                 let frame: RenderedFrame
                 do { frame = try drawer.frame(indices[slot]) } catch { return fail(error) }
+                var bytes = frame.image.pixels
+                if let convert {
+                    if !(frame.reused && haveConverted) {
+                        // A fresh array: the previous one may still be on its way to the consumer.
+                        converted = []
+                        convert(frame.image, &converted)
+                        haveConverted = true
+                    }
+                    bytes = converted
+                }
                 condition.lock()
                 let stop = stopped
-                ready[slot] = frame
+                ready[slot] = (frame, bytes)
                 condition.broadcast()
                 condition.unlock()
                 if stop { return }

@@ -46,7 +46,8 @@ public struct VideoSummary: Sendable {
 }
 
 /// Encodes a `FrameSource`'s frames into one video or animated-image file with ffmpeg, which runs as a subprocess and
-/// reads the frames as raw RGBA on a pipe (no PNG encoding on the way). `jobs` threads, one `FrameDrawer` each, draw
+/// reads the frames raw on a pipe (no PNG encoding on the way): RGBA, or for mp4 Y′CbCr 4:2:0 converted on the drawing
+/// threads (`YUV420Conversion`). `jobs` threads, one `FrameDrawer` each, draw
 /// runs of consecutive frames ahead of the encoder (`OrderedFrameDrawing`), so a frame whose display list equals the
 /// previous one is sent again without being drawn; a thread hands them to ffmpeg in order (`FrameHandoff`).
 ///
@@ -110,13 +111,15 @@ public final class VideoWriter: @unchecked Sendable {
             reused = 0
             let handoff = FrameHandoff(process)
             do {
-                let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs)
+                let toYUV: OrderedFrameDrawing.Convert = { image, bytes in YUV420Conversion.convert(image, into: &bytes) }
+                let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs,
+                                                  convert: arguments.yuvInput ? toYUV : nil)
                 var waiting = StageTimings()
-                timings.add(try drawing.frames { frame in
+                timings.add(try drawing.frames { frame, bytes in
                     if cancellation.isCancelled { throw RenderError.cancelled }
                     if frame.reused { reused += 1 }
                     // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
-                    guard waiting.measure(.encode, { handoff.send(frame.image.pixels) }) else { return false }
+                    guard waiting.measure(.encode, { handoff.send(bytes) }) else { return false }
                     sent += 1
                     progress?(sent, total)
                     return true
