@@ -150,17 +150,8 @@ enum GaussianBlur {
                 let width = output.region.width
                 let row = output.base + y * output.rowStride
                 if output.step == 1 {
-                    // Runs of pixels between the same two cells: a vectorisable ramp.
-                    var x = 0
-                    while x < width {
-                        let j = xi[x]
-                        var e = x + 1
-                        while e < width && xi[e] == j { e += 1 }
-                        let a = l[j], d = l[j + 1] - l[j]
-                        for i in x..<e {
-                            row[i] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, a + xf[i] * d))))
-                        }
-                        x = e
+                    Self.ramps(width: width, l, xi, xf) { range, a, d in
+                        for i in range { row[i] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, a + xf[i] * d)))) }
                     }
                 } else {
                     var p = row
@@ -174,22 +165,31 @@ enum GaussianBlur {
             }
         }
 
+        /// Splits a row of `width` pixels into runs that lie between the same two cells j and j + 1 of the
+        /// interpolated line `l`, and calls `body(run, l[j], l[j + 1] − l[j])`: inside a run the value at pixel i is
+        /// a + xf[i]·d, a ramp the compiler can vectorise.
+        @inline(__always)
+        static func ramps(width: Int, _ l: UnsafePointer<Float>, _ xi: UnsafeBufferPointer<Int>,
+                          _ xf: UnsafeBufferPointer<Float>, _ body: (Range<Int>, Float, Float) -> Void) {
+            var x = 0
+            while x < width {
+                let j = xi[x]
+                var e = x + 1
+                while e < width && xi[e] == j { e += 1 }
+                body(x..<e, l[j], l[j + 1] - l[j])
+                x = e
+            }
+        }
+
         /// keep ×= 1 − alpha·b/255 over `out` (within `keepRegion`), b unrounded.
         func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect, alpha: Float, out: PixelRect) {
             let region = out.intersection(keepRegion)
             guard !region.isEmpty else { return }
             let s = alpha / 255
             rows(region, offset: 0) { y, l, xi, xf in
-                let width = region.width
                 let row = keep + (region.y - keepRegion.y + y) * keepStride + (region.x - keepRegion.x)
-                var x = 0
-                while x < width {
-                    let j = xi[x]
-                    var e = x + 1
-                    while e < width && xi[e] == j { e += 1 }
-                    let a = l[j], d = l[j + 1] - l[j]
-                    for i in x..<e { row[i] *= 1 - s * max(0, min(255, a + xf[i] * d)) }
-                    x = e
+                Self.ramps(width: region.width, l, xi, xf) { range, a, d in
+                    for i in range { row[i] *= 1 - s * max(0, min(255, a + xf[i] * d)) }
                 }
             }
         }

@@ -75,9 +75,18 @@ public struct LoadedScene: Sendable {
     }
 
     static func collectImageReferences(_ v: ViewSpec) -> [(resolvedPath: String, src: String, location: SourceLocation, path: String)] {
-        var out: [(String, String, SourceLocation, String)] = []
+        views(in: v).compactMap { v in
+            guard case .image(let i) = v.kind else { return nil }
+            return (resolvedPath: i.resolvedPath, src: i.src, location: v.location, path: v.path + ".src")
+        }
+    }
+
+    /// Every view of the tree under `v` (itself included), depth first: children, forEach contents, then the mask,
+    /// background and overlay views.
+    static func views(in v: ViewSpec) -> [ViewSpec] {
+        var out: [ViewSpec] = []
         func visit(_ v: ViewSpec) {
-            if case .image(let i) = v.kind { out.append((i.resolvedPath, i.src, v.location, v.path + ".src")) }
+            out.append(v)
             for c in v.children {
                 switch c {
                 case .view(let x): visit(x)
@@ -89,6 +98,6 @@ public struct LoadedScene: Sendable {
             if case .view(let b)? = v.modifiers.overlay { visit(b) }
         }
         visit(v)
-        return out.map { (resolvedPath: $0.0, src: $0.1, location: $0.2, path: $0.3) }
+        return out
     }
 }

@@ -162,20 +162,9 @@ public enum LottieLoading {
 
     /// Every `lottie` view spec in the tree, with the JSON path of its `src`.
     static func references(_ v: ViewSpec) -> [(LottieSpec, String)] {
-        var out: [(LottieSpec, String)] = []
-        func visit(_ v: ViewSpec) {
-            if case .lottie(let l) = v.kind { out.append((l, v.path + ".src")) }
-            for c in v.children {
-                switch c {
-                case .view(let x): visit(x)
-                case .forEach(_, _, let content, _): visit(content)
-                }
-            }
-            if let m = v.modifiers.mask { visit(m) }
-            if case .view(let b)? = v.modifiers.background { visit(b) }
-            if case .view(let b)? = v.modifiers.overlay { visit(b) }
+        LoadedScene.views(in: v).compactMap { v in
+            guard case .lottie(let l) = v.kind else { return nil }
+            return (l, v.path + ".src")
         }
-        visit(v)
-        return out
     }
 }
