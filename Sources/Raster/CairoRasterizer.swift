@@ -100,14 +100,23 @@ public final class CairoRasterizer {
         guard !area.isEmpty else { return }
         let cr = target.makeContext()
         defer { cairo_destroy(cr) }
+        draw(nodes, onto: target, context: cr, needed: area)
+    }
+
+    /// Draws `nodes` onto `target` through `cr`, each as it is drawn for `needed` (per-pixel paints and a layer's
+    /// offscreen work cover `needed`). Nodes that cannot put ink in `touching` (default: `needed`) are skipped.
+    func draw(_ nodes: [DrawNode], onto target: PixelSurface, context cr: OpaquePointer, needed: PixelRect,
+              touching: PixelRect? = nil) {
+        let reach = touching ?? needed
         for node in nodes {
             switch node {
             case .command(let c):
-                guard let b = bounds(of: c), !PixelRect(covering: b).expanded(by: 1).intersection(area).isEmpty
+                guard let b = bounds(of: c), !PixelRect(covering: b).expanded(by: 1).intersection(reach).isEmpty
                 else { continue }
-                draw(c, on: cr, area: area)
+                draw(c, on: cr, area: needed)
             case .layer(let layer, let children):
-                composite(layer, children: children, onto: target, context: cr, needed: area)
+                if touching != nil && pixelBounds(of: layer, children: children).intersection(reach).isEmpty { continue }
+                composite(layer, children: children, onto: target, context: cr, needed: needed)
             }
         }
     }

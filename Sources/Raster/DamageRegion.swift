@@ -102,18 +102,8 @@ extension CairoRasterizer {
             guard let piece = PixelSurface(region: r) else { continue }
             let cr = piece.makeContext()
             paintBackground(cr)
-            for node in nodes {
-                switch node {
-                case .command(let c):
-                    guard let b = bounds(of: c), !PixelRect(covering: b).expanded(by: 1).intersection(r).isEmpty
-                    else { continue }
-                    draw(c, on: cr, area: canvas.region)
-                case .layer(let layer, let children):
-                    guard !pixelBounds(of: layer, children: children).intersection(r).isEmpty else { continue }
-                    // Offscreen work over the whole canvas, as in a full redraw.
-                    composite(layer, children: children, onto: piece, context: cr, needed: canvas.region)
-                }
-            }
+            // Offscreen work over the whole canvas, as in a full redraw; only nodes reaching the piece are drawn.
+            draw(nodes, onto: piece, context: cr, needed: canvas.region, touching: r)
             cairo_destroy(cr)
             piece.copy(into: canvas)
         }

@@ -33,7 +33,11 @@ final class ShadowCache {
                make: () -> [PixelSurface?]) -> [PixelSurface?] {
         let alpha = Self.alpha(of: content)
         let key = Key(content: content.region, needed: needed,
-                      shadows: shadows.map { ShadowKey(sigma: $0.sigma, dx: $0.dx, dy: $0.dy, color: $0.color) },
+                      shadows: shadows.map {
+                          // A chained mask depends on the colour's alpha only; independent runs merge by RGB too.
+                          ShadowKey(sigma: $0.sigma, dx: $0.dx, dy: $0.dy,
+                                    color: chained ? Color(r: 0, g: 0, b: 0, a: $0.color.a) : $0.color)
+                      },
                       chained: chained, alphaHash: Self.hash(alpha))
         if let e = entries[key], e.alpha == alpha { return e.masks }
         let made = make()
