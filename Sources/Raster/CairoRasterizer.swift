@@ -52,20 +52,29 @@ public final class CairoRasterizer {
     /// Whether `render` draws only what changed since its previous frame (see `damage(from:to:)`); the pixels are
     /// the same either way.
     public var incremental = true
-    /// The last frame drawn: its nodes and its pixels, which the canvas still holds.
-    private var last: (nodes: [DrawNode], image: RGBAImage)?
+    /// The nodes of the last frame drawn (when `incremental`), whose pixels the canvas still holds.
+    private var lastNodes: [DrawNode]?
+    /// The image `render` returned last.
+    public private(set) var lastImage: RGBAImage?
+    /// Where the image `render` returned last can differ from the one before it: the rectangles redrawn, or nil when
+    /// the whole canvas was drawn. An encoder that keeps the previous frame's output updates only these.
+    public private(set) var lastChanges: [PixelRect]?
 
     /// The frame drawn by `list`, as straight-alpha RGBA8.
     public func render(_ list: DisplayList) -> RGBAImage {
         let nodes = DrawNode.tree(of: list)
-        if incremental, let last {
-            let damage = self.damage(from: last.nodes, to: nodes)
+        if incremental, let lastNodes, var image = lastImage {
+            let damage = self.damage(from: lastNodes, to: nodes)
             // Redrawing most of the canvas in pieces saves nothing over drawing it whole.
             if damage.reduce(0, { $0 + $1.area }) * 4 < canvas.region.area * 3 {
                 redraw(nodes, in: damage)
-                var image = last.image
+                // Let go of the previous image first: unless a caller still holds it, `image` is then updated in place
+                // rather than copied.
+                lastImage = nil
                 for r in damage { PixelConversion.update(&image, from: canvas, in: r) }
-                self.last = (nodes, image)
+                self.lastNodes = nodes
+                lastImage = image
+                lastChanges = damage
                 return image
             }
         }
@@ -74,7 +83,9 @@ public final class CairoRasterizer {
         cairo_destroy(cr)
         draw(nodes, into: canvas, needed: canvas.region)
         let image = PixelConversion.image(from: canvas)
-        last = incremental ? (nodes, image) : nil
+        lastNodes = incremental ? nodes : nil
+        lastImage = image
+        lastChanges = nil
         return image
     }
 

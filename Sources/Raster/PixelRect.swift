@@ -2,14 +2,14 @@ import Foundation
 import Geometry
 
 /// An integer rectangle of device pixels on the canvas (x right, y down).
-struct PixelRect: Hashable, Sendable {
-    var x: Int, y: Int, width: Int, height: Int
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
 
     static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    var isEmpty: Bool { width <= 0 || height <= 0 }
-    var maxX: Int { x + width }
-    var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
     var area: Int { isEmpty ? 0 : width * height }
 
     /// The smallest pixel rectangle covering `r` (device pixels); empty for non-finite input.
@@ -23,11 +23,11 @@ struct PixelRect: Hashable, Sendable {
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    init(x: Int, y: Int, width: Int, height: Int) {
+    public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
 
-    func intersection(_ o: PixelRect) -> PixelRect {
+    public func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
         if x1 <= x0 || y1 <= y0 { return .empty }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

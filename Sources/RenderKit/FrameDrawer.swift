@@ -13,7 +13,8 @@ public final class FrameDrawer {
     public var timings = StageTimings()
 
     private let rasterizer: CairoRasterizer
-    private var previous: (list: DisplayList, image: RGBAImage)?
+    /// The display list of the last frame drawn; its pixels are the rasterizer's `lastImage`.
+    private var previous: DisplayList?
 
     init(_ source: FrameSource) throws(RenderError) {
         self.source = source
@@ -31,15 +32,16 @@ public final class FrameDrawer {
         let state = timings.measure(.timeline) { source.state(i) }
         if let problem = state.problems.first { throw .timeline(problem) }
         let list = source.displayList(state, timings: &timings)
-        if source.reuseFrames, let p = previous, p.list == list {
-            return RenderedFrame(state: state, displayList: list, image: p.image, reused: true)
+        if source.reuseFrames, previous == list, let image = rasterizer.lastImage {
+            return RenderedFrame(state: state, displayList: list, image: image, reused: true, changed: [])
         }
         let effectsBefore = rasterizer.effectNanoseconds
         let image = timings.measure(.raster) { rasterizer.render(list) }
         // The rasterizer's shadow and blur time goes to the `blur` stage.
         timings.move(rasterizer.effectNanoseconds - effectsBefore, to: .blur, from: .raster)
-        previous = (list, image)
-        return RenderedFrame(state: state, displayList: list, image: image, reused: false)
+        previous = list
+        return RenderedFrame(state: state, displayList: list, image: image, reused: false,
+                             changed: rasterizer.lastChanges)
     }
 
     /// Frames `indices` in order, each handed to `body` as soon as it is drawn (a video encoder or an APNG writer

@@ -12,8 +12,12 @@ final class FrameHandoff: @unchecked Sendable {
     private let waiting = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ process: FFmpegProcess, depth: Int = 2) {
+    /// Called with each frame's bytes once they are written (or dropped), to reuse the array.
+    private let recycle: (([UInt8]) -> Void)?
+
+    init(_ process: FFmpegProcess, depth: Int = 2, recycle: (([UInt8]) -> Void)? = nil) {
         self.process = process
+        self.recycle = recycle
         free = DispatchSemaphore(value: depth)
         Thread.detachNewThread { [self] in run() }
     }
@@ -50,6 +54,7 @@ final class FrameHandoff: @unchecked Sendable {
             if !skip && !process.write(pixels) {
                 lock.lock(); failed = true; lock.unlock()
             }
+            recycle?(pixels)
             free.signal()
         }
         done.signal()

@@ -1,42 +1,50 @@
 import Foundation
 import Geometry
+import Raster
 
 /// Draws a `FrameSource`'s frames on several threads (one `FrameDrawer` each) for a consumer that takes them strictly
 /// in order, as an encoder must. Threads take small runs of consecutive frames, so a held frame is still reused
 /// (`RenderedFrame.reused`) inside a run, and they draw at most `window` frames ahead of the consumer, so memory stays
 /// bounded however long the scene is. A `convert` step (the encoder's input format) also runs on the drawing threads.
 final class OrderedFrameDrawing: @unchecked Sendable {
-    /// Turns a frame's pixels into the bytes the consumer sends: the previous bytes (of the same thread) are passed in
-    /// to be overwritten or replaced.
-    typealias Convert = @Sendable (RGBAImage, inout [UInt8]) -> Void
+    /// Turns a frame's pixels into the bytes the consumer sends. The bytes passed in hold the conversion of the same
+    /// thread's previous frame when the rectangles are given (only they changed: `RenderedFrame.changed`); with nil,
+    /// everything is converted.
+    typealias Convert = @Sendable (RGBAImage, [PixelRect]?, inout [UInt8]) -> Void
 
     private let source: FrameSource
     private let indices: [Int]
     private let jobs: Int, run: Int, window: Int
     private let convert: Convert?
+    private let buffers: BufferPool?
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var nextRun = 0
     private var consumed = 0
-    private var ready: [Int: (frame: RenderedFrame, bytes: [UInt8])] = [:]
+    private var ready: [Int: (reused: Bool, bytes: [UInt8])] = [:]
     private var failure: Error?
     private var stopped = false
     private var timings = StageTimings()
 
     /// - Parameters: `jobs` drawing threads (at least 1); `run` consecutive frames per take; `convert`, when given,
-    ///   makes the bytes handed on with each frame (else they are the frame's RGBA pixels).
-    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4, convert: Convert? = nil) {
+    ///   makes the bytes handed on with each frame (else they are the frame's RGBA pixels), in arrays taken from
+    ///   `buffers` when it has one (the consumer gives them back when it is done with them).
+    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4, convert: Convert? = nil,
+         buffers: BufferPool? = nil) {
         self.source = source
         self.convert = convert
+        self.buffers = buffers
         self.indices = indices
         self.jobs = max(1, jobs)
         self.run = max(1, run)
         window = 2 * self.jobs * self.run
     }
 
-    /// Calls `body` with every frame and its bytes in order until it returns false; returns the drawing threads' stage
-    /// timings. Throws the first drawing error, or what `body` throws; the threads have stopped either way.
-    func frames(_ body: (RenderedFrame, [UInt8]) throws -> Bool) throws -> StageTimings {
+    /// Calls `body` with every frame's bytes in order, and whether the frame was reused (`RenderedFrame.reused`), until
+    /// it returns false; returns the drawing threads' stage timings. Throws the first drawing error, or what `body`
+    /// throws; the threads have stopped either way. (Only the bytes are kept: the drawer can then update its next
+    /// image in place.)
+    func frames(_ body: (_ reused: Bool, _ bytes: [UInt8]) throws -> Bool) throws -> StageTimings {
         let group = DispatchGroup()
         for _ in 0..<jobs {
             group.enter()
@@ -57,7 +65,7 @@ final class OrderedFrameDrawing: @unchecked Sendable {
             consumed = slot + 1
             condition.broadcast()
             condition.unlock()
-            guard let item, try body(item.frame, item.bytes) else { break }
+            guard let item, try body(item.reused, item.bytes) else { break }
         }
         condition.lock(); defer { condition.unlock() }
         return timings
@@ -87,16 +95,27 @@ final class OrderedFrameDrawing: @unchecked Sendable {
                 var bytes = frame.image.pixels
                 if let convert {
                     if !(frame.reused && haveConverted) {
-                        // A fresh array: the previous one may still be on its way to the consumer.
-                        converted = []
-                        convert(frame.image, &converted)
+                        // A buffer of its own: the previous one may still be on its way to the consumer.
+                        var next = buffers?.take() ?? []
+                        if haveConverted, let changed = frame.changed {
+                            // Only `changed` differs from this thread's previous frame: start from its bytes.
+                            if next.count == converted.count {
+                                converted.withUnsafeBytes { old in next.withUnsafeMutableBytes { $0.copyMemory(from: old) } }
+                            } else {
+                                next = converted
+                            }
+                            convert(frame.image, changed, &next)
+                        } else {
+                            convert(frame.image, nil, &next)
+                        }
+                        converted = next
                         haveConverted = true
                     }
                     bytes = converted
                 }
                 condition.lock()
                 let stop = stopped
-                ready[slot] = (frame, bytes)
+                ready[slot] = (frame.reused, bytes)
                 condition.broadcast()
                 condition.unlock()
                 if stop { return }
@@ -109,5 +128,28 @@ final class OrderedFrameDrawing: @unchecked Sendable {
         if failure == nil { failure = error }
         condition.broadcast()
         condition.unlock()
+    }
+}
+
+/// Byte arrays handed back by a consumer for the next frames' bytes, so a long encode does not allocate (and fault in)
+/// a new frame-sized array for every frame. Holds at most `limit`.
+final class BufferPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [[UInt8]] = []
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// A returned array, or nil when none is free.
+    func take() -> [UInt8]? {
+        lock.lock(); defer { lock.unlock() }
+        return free.popLast()
+    }
+
+    /// Gives `bytes` back. An array still referenced elsewhere (a frame sent twice) is copied when next written, as any
+    /// Swift array is, so giving one back early is safe.
+    func give(_ bytes: [UInt8]) {
+        lock.lock(); defer { lock.unlock() }
+        if free.count < limit { free.append(bytes) }
     }
 }

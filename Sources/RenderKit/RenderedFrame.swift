@@ -1,5 +1,6 @@
 import DisplayList
 import Geometry
+import Raster
 import Timeline
 
 /// One frame as every output gets it from a `FrameDrawer`: the scene's state, what was drawn and the pixels.
@@ -12,6 +13,10 @@ public struct RenderedFrame: Sendable {
     public var image: RGBAImage
     /// True when `image` is the drawer's previous frame's, because the display lists are equal.
     public var reused: Bool
+    /// Where `image` can differ from the image of the frame this drawer returned just before (device pixels, within
+    /// the canvas): empty for a reused frame, nil when all of it may differ. What an encoder that keeps its previous
+    /// output needs to convert again (`YUV420Conversion`).
+    public var changed: [PixelRect]?
 
     public var index: Int { state.index }
     /// Seconds.

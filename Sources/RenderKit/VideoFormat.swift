@@ -38,11 +38,12 @@ public enum VideoFormat: String, Sendable, CaseIterable {
 
 /// `--quality`: how hard the lossy formats compress. docs/video.md has the table of what each level means per format.
 public enum VideoQuality: String, Sendable, CaseIterable {
-    /// Differences hard to see even on still frames (H.264 CRF 18, the default).
+    /// Differences hard to see even on still frames (H.264 CRF 22 at preset ultrafast with CABAC, AQ and deblocking: the
+    /// quality of CRF 18 at x264's faster presets; the default).
     case high
-    /// Smaller files; soft gradients may band (H.264 CRF 23, x264's own default).
+    /// Smaller files; soft gradients may band (H.264 CRF 26, about x264's default CRF 23 at its faster presets).
     case medium
-    /// Previews and drafts (H.264 CRF 28).
+    /// Previews and drafts (H.264 CRF 31).
     case low
     /// Lossless where the format allows it (H.264 and VP9 lossless modes, lossless WebP); ProRes, GIF and APNG ignore
     /// the level.

@@ -109,15 +109,20 @@ public final class VideoWriter: @unchecked Sendable {
             running.set(process)
             // Each pass draws the frames anew; the file's frames are the last pass's.
             reused = 0
-            let handoff = FrameHandoff(process)
+            // Frame-sized arrays go round: drawing threads → ffmpeg's pipe → back (enough for the frames in flight).
+            let buffers = BufferPool(limit: 4 * jobs * 4 + 4)
+            let recycle: (([UInt8]) -> Void)? = arguments.yuvInput ? { buffers.give($0) } : nil
+            let handoff = FrameHandoff(process, recycle: recycle)
             do {
-                let toYUV: OrderedFrameDrawing.Convert = { image, bytes in YUV420Conversion.convert(image, into: &bytes) }
+                let toYUV: OrderedFrameDrawing.Convert = { image, changed, bytes in
+                    YUV420Conversion.convert(image, into: &bytes, changed: changed)
+                }
                 let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs,
-                                                  convert: arguments.yuvInput ? toYUV : nil)
+                                                  convert: arguments.yuvInput ? toYUV : nil, buffers: buffers)
                 var waiting = StageTimings()
-                timings.add(try drawing.frames { frame, bytes in
+                timings.add(try drawing.frames { frameReused, bytes in
                     if cancellation.isCancelled { throw RenderError.cancelled }
-                    if frame.reused { reused += 1 }
+                    if frameReused { reused += 1 }
                     // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
                     guard waiting.measure(.encode, { handoff.send(bytes) }) else { return false }
                     sent += 1

@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import RenderKit
+@testable import RenderKit
 import TestSupport
 import XCTest
 
@@ -68,6 +68,49 @@ final class DamageRegionTests: XCTestCase {
         for i in order {
             XCTAssertEqual(try difference(changes.frame(i).image, full.frame(i).image), "same",
                            "dive-deeper frame \(i) after a shuffle")
+        }
+    }
+
+    /// `RenderedFrame.changed` (what the mp4 encoder converts again) covers every pixel that differs from the drawer's
+    /// previous frame, and a conversion to yuv420p updated only there equals a whole conversion, frame after frame: the
+    /// differences are found here by comparing the pixels, independently of the damage rectangles.
+    func testChangedRectanglesCoverEveryChangedPixelAndTheVideoConversionFollowsThem() throws {
+        for name in ["unlock.json", "slide-to-unlock.json"] {
+            var options = RenderOptions()
+            options.fps = 20
+            let drawer = try FrameSource(try LoadedScene.load(path: referenceScenePath(name)), options: options).drawer()
+            var previous: RGBAImage?
+            var updated: [UInt8] = []
+            var partial = 0, reused = 0
+            for i in 0..<drawer.source.frameCount {
+                let frame = try drawer.frame(i)
+                if let previous, let changed = frame.changed {
+                    if frame.reused { XCTAssertEqual(changed, [], "\(name) frame \(i)"); reused += 1 } else { partial += 1 }
+                    var outside = 0
+                    previous.pixels.withUnsafeBufferPointer { old in
+                        frame.image.pixels.withUnsafeBufferPointer { new in
+                            for p in 0..<(previous.width * previous.height) {
+                                let x = p % previous.width, y = p / previous.width
+                                if old[4 * p] != new[4 * p] || old[4 * p + 1] != new[4 * p + 1]
+                                    || old[4 * p + 2] != new[4 * p + 2] || old[4 * p + 3] != new[4 * p + 3],
+                                   !changed.contains(where: { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }) {
+                                    outside += 1
+                                }
+                            }
+                        }
+                    }
+                    XCTAssertEqual(outside, 0, "\(name) frame \(i): changed pixels outside \(changed)")
+                    YUV420Conversion.convert(frame.image, into: &updated, changed: changed)
+                } else {
+                    YUV420Conversion.convert(frame.image, into: &updated)
+                }
+                var whole: [UInt8] = []
+                YUV420Conversion.convert(frame.image, into: &whole)
+                XCTAssertTrue(updated == whole, "\(name) frame \(i): the updated conversion differs from a whole one")
+                previous = frame.image
+            }
+            XCTAssertGreaterThan(partial, 5, "\(name): too few frames drawn in pieces for the test to mean anything")
+            if name == "unlock.json" { XCTAssertGreaterThan(reused, 5, "unlock holds frames") }
         }
     }
 

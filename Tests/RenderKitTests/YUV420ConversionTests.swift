@@ -1,4 +1,6 @@
 import Geometry
+import Raster
+import TestSupport
 @testable import RenderKit
 import XCTest
 
@@ -96,5 +98,41 @@ final class YUV420ConversionTests: XCTestCase {
         let right = reference((Double(a.0) + Double(b.0)) / 2, (Double(a.1) + Double(b.1)) / 2, (Double(a.2) + Double(b.2)) / 2)
         XCTAssertEqual(Double(p.cb[0][1]), right.cb, accuracy: 0.5 + 1e-9)
         XCTAssertEqual(Double(p.cr[0][1]), right.cr, accuracy: 0.5 + 1e-9)
+    }
+
+    /// Updating a conversion where the image changed gives the bytes of converting the new image whole: rectangles at
+    /// odd and even offsets, touching the right and bottom edges of odd and even sizes (where padding repeats the edge),
+    /// one pixel wide, and none.
+    func testUpdatingOnlyTheChangedRectanglesEqualsAWholeConversion() {
+        var generator = SeededGenerator(seed: 20)
+        func noise(_ w: Int, _ h: Int) -> RGBAImage {
+            RGBAImage(width: w, height: h, pixels: (0..<(4 * w * h)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        }
+        for (w, h) in [(9, 7), (10, 8), (1, 1), (2, 5)] {
+            let rectSets: [[PixelRect]] = [
+                [], [PixelRect(x: 0, y: 0, width: w, height: h)],
+                [PixelRect(x: 1, y: 1, width: 1, height: 1)],
+                [PixelRect(x: w - 1, y: h - 1, width: 1, height: 1)],
+                [PixelRect(x: w / 2, y: 0, width: w - w / 2, height: 3), PixelRect(x: 0, y: h / 2 + 1, width: 3, height: h)],
+            ]
+            for rects in rectSets {
+                let before = noise(w, h)
+                var after = before
+                // The new image differs from the old one inside the rectangles only.
+                for r in rects {
+                    for y in max(0, r.y)..<min(h, r.maxY) {
+                        for x in max(0, r.x)..<min(w, r.maxX) {
+                            for c in 0..<3 { after.pixels[4 * (y * w + x) + c] = UInt8.random(in: 0...255, using: &generator) }
+                        }
+                    }
+                }
+                var updated: [UInt8] = []
+                YUV420Conversion.convert(before, into: &updated)
+                YUV420Conversion.convert(after, into: &updated, changed: rects)
+                var whole: [UInt8] = []
+                YUV420Conversion.convert(after, into: &whole)
+                XCTAssertEqual(updated, whole, "\(w)×\(h), \(rects)")
+            }
+        }
     }
 }
