@@ -54,11 +54,39 @@ final class AtomicFileWriterTests: XCTestCase {
     }
 
     func testUnwritableFolderGivesPermissionDenied() throws {
-        try XCTSkipIf(geteuid() == 0, "running as root, which may write anywhere: EACCES cannot be provoked")
         chmod(folder, 0o500)
-        XCTAssertThrowsError(try writeFileAtomically([1], to: folder + "/f")) { error in
-            XCTAssertEqual((error as? FileIOError)?.code, EACCES)
+        let folder = self.folder
+        let error: Error? = try asUnprivilegedUser { () -> Error? in
+            do { try writeFileAtomically([1], to: folder + "/f") } catch { return error }
+            return nil
         }
+        let e = try XCTUnwrap(error as? FileIOError, "writing into a folder without write permission succeeded")
+        XCTAssertEqual(e.code, EACCES)
+        XCTAssertEqual(e.operation, "create")
+        XCTAssertEqual(try entries(), [])
+    }
+
+    /// Runs `body` on a thread of its own whose file-system user is `nobody` when this process runs as root (which
+    /// may write anywhere, so a permission error could not be provoked otherwise). Linux checks file access against a
+    /// thread's file-system user ID, and changing it from 0 to another ID drops the thread's CAP_DAC_OVERRIDE and the
+    /// other file capabilities until it is set back to 0 (setfsuid(2), capabilities(7)). glibc's `setfsuid` changes
+    /// only the calling thread, and Swift's Glibc module does not declare it, so it is looked up by name.
+    func asUnprivilegedUser<T>(_ body: @escaping @Sendable () -> T) throws -> T {
+        guard geteuid() == 0 else { return body() }
+        typealias SetFSUID = @convention(c) (UInt32) -> Int32
+        let setfsuid = unsafeBitCast(try XCTUnwrap(dlsym(nil, "setfsuid"), "setfsuid not found"), to: SetFSUID.self)
+        let box = ThreadResult<T>()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = setfsuid(65534)
+            box.fsuid = setfsuid(UInt32.max)   // an invalid ID changes nothing and returns the current one
+            box.value = body()
+            _ = setfsuid(0)
+            done.signal()
+        }
+        done.wait()
+        XCTAssertEqual(box.fsuid, 65534, "the thread did not become user nobody")
+        return try XCTUnwrap(box.value)
     }
 
     func testConcurrentWritersOfOneFileEachLeaveACompleteFile() throws {
@@ -80,4 +108,10 @@ final class FailureCount: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     func add() { lock.withLock { count += 1 } }
+}
+
+/// What a test thread produced, read after it has signalled.
+private final class ThreadResult<T>: @unchecked Sendable {
+    var value: T?
+    var fsuid: Int32 = -1
 }
