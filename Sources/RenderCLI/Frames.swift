@@ -22,7 +22,9 @@ struct Frames: ParsableCommand {
         encoded by ffmpeg from the same frames (raw pixels on a pipe); the file appears whole or not at all. \
         See docs/video.md for each format's defaults and --quality.
 
-        --shard K/N renders the K-th of N blocks of frames: PNG frames with manifest.shard-K-of-N.json, or,         with --format mp4, webm or mov, one chunk (default Output/<name>-K-of-N.<format>) with the manifest         beside it. `render merge` joins either (docs/distributed.md).
+        --shard K/N renders the K-th of N blocks of frames: PNG frames with manifest.shard-K-of-N.json, or, \
+        with --format mp4, webm or mov, one chunk (default Output/<name>-K-of-N.<format>) with the manifest \
+        beside it. `render merge` joins either (docs/distributed.md).
 
         Examples:
           render Scenes/unlock.json --frames 0-59 --out Output/first-second

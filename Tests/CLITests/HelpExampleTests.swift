@@ -7,6 +7,12 @@ final class HelpExampleTests: CLITestCase {
         for command in ["frames", "check", "dump", "diff", "test", "merge", "strip", "preview", "watch"] {
             let help = try expect(0, ["help", command]).stdout
             XCTAssertTrue(help.contains("Examples:\n  render "), "render help \(command) has no examples:\n\(help)")
+            // The prose above the examples is wrapped by the argument parser: a run of spaces inside a line is a line
+            // break lost from the source (it happened: "or,         with --format").
+            let prose = help.components(separatedBy: "Examples:")[0].split(separator: "\n").dropFirst()
+            for line in prose where line.trimmingCharacters(in: .whitespaces).contains("  ") {
+                XCTFail("render help \(command): spaces inside the text: \(line)")
+            }
         }
     }
 
