@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import ImageIO
 import RenderKit
 
@@ -13,6 +14,9 @@ struct Frames: ParsableCommand {
         per frame) and events.json (every fired event, tick and haptic) into Output/<name>/ or --out. \
         Files are written whole (temporary name, then rename); the same scene and options give \
         byte-identical files whatever --jobs is.
+
+        --at T renders the one frame that shows time T: into the folder like any frame, or, with --out NAME.png, \
+        as that one file alone.
 
         --frames and --at must lie within the scene (--at may be its duration: the last frame). A range \
         or time past the end of the scene is an error (exit status 2) that names the scene's length; \
@@ -31,13 +35,14 @@ struct Frames: ParsableCommand {
           render Scenes/unlock.json --format mp4 --quality medium
           render Scenes/unlock.json --out unlock.webm --scale 1
           render Scenes/unlock.json --at 1.25 --scale 3
+          render Scenes/unlock.json --at 1.25 --out unlock-1.25s.png
           render Scenes/unlock.json --shard 2/4 --out shard2 --progress json
           render Scenes/unlock.json --shard 2/4 --format mp4 --out chunks/unlock-2.mp4
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(name: .long, help: "Output folder (default: Output/<scene name>), or the video file (NAME.mp4, .webm, .mov, .gif, .apng, .webp; default: Output/<scene name>.<format>).")
+    @Option(name: .long, help: "Output folder (default: Output/<scene name>), the video file (NAME.mp4, .webm, .mov, .gif, .apng, .webp; default: Output/<scene name>.<format>), or with --at the still's file (NAME.png).")
     var out: String?
 
     @Option(help: "png (frames in a folder, the default), or one file encoded by ffmpeg: mp4, webm, mov, gif, apng or webp (docs/video.md).")
@@ -105,6 +110,9 @@ struct Frames: ParsableCommand {
                 }
             }
             renderer = try Renderer(loaded, options: options)
+            if at != nil, let file = out, file.lowercased().hasSuffix(".png"), let i = options.frames?.lowerBound {
+                return try writeStill(renderer, frame: i, to: file)
+            }
         } catch let error as UsageError {
             throw error
         } catch {
@@ -123,6 +131,19 @@ struct Frames: ParsableCommand {
                 + (summary.reused > 0 ? ", \(summary.reused) reused" : ""))
         }
         if timings { printTimings(summary.timings, frames: summary.frames.count) }
+    }
+
+    /// `--at T --out NAME.png`: the frame showing T, drawn by the renderer's frame source like every other frame, as
+    /// one PNG file (no manifest or events beside it); the file appears whole or not at all.
+    func writeStill(_ renderer: Renderer, frame i: Int, to file: String) throws {
+        let frame = try renderer.source.drawer().frame(i)
+        let bytes = try PNGEncoder(compression: compression.value).encode(frame.image)
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try writeFileAtomically(bytes, to: file)
+        if !quiet {
+            print("frame \(i) (t = \(fmt(frame.time)) s, \(frame.image.width)×\(frame.image.height) px) → \(file)")
+        }
     }
 
     /// Runs `work` with the `--progress` display and Ctrl-C handling (`cancellation` stops it between frames). A failure

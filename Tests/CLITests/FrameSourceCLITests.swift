@@ -111,6 +111,19 @@ final class FrameSourceCLITests: CLITestCase {
         XCTAssertEqual(try PNGDecoder().decode(contentsOf: still + "/frame_00062.png"), reference[62])
     }
 
+    /// `--at T --out NAME.png` writes that one frame as NAME.png, nothing beside it; a folder otherwise.
+    func testStillToAPNGFileIsThatFrameAlone() throws {
+        let reference = try frames("unlock")
+        let folder = path("stills")
+        let run = try expect(0, [scene("unlock"), "--out", folder + "/at-6.23.png", "--at", "6.23"] + Self.common)
+        XCTAssertEqual(try files(in: folder), ["at-6.23.png"])
+        XCTAssertEqual(try PNGDecoder().decode(contentsOf: folder + "/at-6.23.png"), reference[62])
+        XCTAssertTrue(run.stdout.hasPrefix("frame 62 (t = 6.2 s, "), run.stdout)
+        // A past-the-end time is refused and writes nothing.
+        try expect(2, [scene("unlock"), "--out", folder + "/late.png", "--at", "999"] + Self.common)
+        XCTAssertEqual(try files(in: folder), ["at-6.23.png"])
+    }
+
     func testStillOnAFrameTimeIsThatFrameEvenWhenTheProductRoundsDown() throws {
         // 4.1 s is frame 246 at 60 fps (246 / 60 = 4.1 on the microsecond grid), though 4.1 × 60 is
         // 245.99999999999997 in binary floating point.
