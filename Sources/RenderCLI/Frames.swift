@@ -35,7 +35,7 @@ struct Frames: ParsableCommand {
           render Scenes/unlock.json --format mp4 --quality medium
           render Scenes/unlock.json --out unlock.webm --scale 1
           render Scenes/unlock.json --at 1.25 --scale 3
-          render Scenes/unlock.json --at 1.25 --out unlock-1.25s.png
+          render Scenes/unlock.json --at 1.25 --out Output/unlock-1.25s.png
           render Scenes/unlock.json --shard 2/4 --out shard2 --progress json
           render Scenes/unlock.json --shard 2/4 --format mp4 --out chunks/unlock-2.mp4
         """)
