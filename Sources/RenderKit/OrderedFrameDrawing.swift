@@ -1,4 +1,5 @@
 import Foundation
+import DisplayList
 import Geometry
 import Raster
 
@@ -21,7 +22,7 @@ final class OrderedFrameDrawing: @unchecked Sendable {
     // Guarded by `condition`:
     private var nextRun = 0
     private var consumed = 0
-    private var ready: [Int: (reused: Bool, bytes: [UInt8])] = [:]
+    private var ready: [Int: (unchanged: Bool, bytes: [UInt8])] = [:]
     private var failure: Error?
     private var stopped = false
     private var timings = StageTimings()
@@ -40,11 +41,11 @@ final class OrderedFrameDrawing: @unchecked Sendable {
         window = 2 * self.jobs * self.run
     }
 
-    /// Calls `body` with every frame's bytes in order, and whether the frame was reused (`RenderedFrame.reused`), until
-    /// it returns false; returns the drawing threads' stage timings. Throws the first drawing error, or what `body`
-    /// throws; the threads have stopped either way. (Only the bytes are kept: the drawer can then update its next
-    /// image in place.)
-    func frames(_ body: (_ reused: Bool, _ bytes: [UInt8]) throws -> Bool) throws -> StageTimings {
+    /// Calls `body` with every frame's bytes in order, and whether the frame is unchanged (its display list equals the
+    /// one of the frame before it in `indices`: a property of the scene, whichever thread drew what), until it returns
+    /// false; returns the drawing threads' stage timings. Throws the first drawing error, or what `body` throws; the
+    /// threads have stopped either way. (Only the bytes are kept: the drawer can then update its next image in place.)
+    func frames(_ body: (_ unchanged: Bool, _ bytes: [UInt8]) throws -> Bool) throws -> StageTimings {
         let group = DispatchGroup()
         for _ in 0..<jobs {
             group.enter()
@@ -65,7 +66,7 @@ final class OrderedFrameDrawing: @unchecked Sendable {
             consumed = slot + 1
             condition.broadcast()
             condition.unlock()
-            guard let item, try body(item.reused, item.bytes) else { break }
+            guard let item, try body(item.unchanged, item.bytes) else { break }
         }
         condition.lock(); defer { condition.unlock() }
         return timings
@@ -79,6 +80,8 @@ final class OrderedFrameDrawing: @unchecked Sendable {
         // This thread's last converted bytes: a reused frame's pixels are this drawer's previous frame's.
         var converted: [UInt8] = []
         var haveConverted = false
+        // The index and display list of this thread's previous frame.
+        var last: (index: Int, list: DisplayList)?
         while true {
             condition.lock()
             var start = nextRun * run
@@ -92,6 +95,18 @@ final class OrderedFrameDrawing: @unchecked Sendable {
             for slot in start..<min(start + run, indices.count) {
                 let frame: RenderedFrame
                 do { frame = try drawer.frame(indices[slot]) } catch { return fail(error) }
+                // Compared with the frame before it in the output, which this thread drew only if it drew the run before.
+                var unchanged = false
+                if slot > 0 {
+                    let before = indices[slot - 1]
+                    if let last, last.index == before {
+                        unchanged = last.list == frame.displayList
+                    } else {
+                        var scratch = StageTimings()
+                        unchanged = source.displayList(source.state(before), timings: &scratch) == frame.displayList
+                    }
+                }
+                last = (frame.index, frame.displayList)
                 var bytes = frame.image.pixels
                 if let convert {
                     if !(frame.reused && haveConverted) {
@@ -115,7 +130,7 @@ final class OrderedFrameDrawing: @unchecked Sendable {
                 }
                 condition.lock()
                 let stop = stopped
-                ready[slot] = (frame.reused, bytes)
+                ready[slot] = (unchanged, bytes)
                 condition.broadcast()
                 condition.unlock()
                 if stop { return }

@@ -32,7 +32,8 @@ public struct VideoSummary: Sendable {
     public var frames: Int
     /// The frame rate the file was resampled to, when the format cannot play the scene's (GIF above 50 fps).
     public var resampledFPS: Double?
-    /// Frames sent again without being drawn (their display list equalled the previous frame's).
+    /// Frames whose display list equals the previous frame's: held frames, sent again without being drawn where the
+    /// thread that drew the frame before drew them too. A property of the scene, the same whatever --jobs is.
     public var reused: Int
     /// Frame size in pixels, before any padding the format needs.
     public var pixelWidth: Int, pixelHeight: Int
@@ -120,9 +121,9 @@ public final class VideoWriter: @unchecked Sendable {
                 let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs,
                                                   convert: arguments.yuvInput ? toYUV : nil, buffers: buffers)
                 var waiting = StageTimings()
-                timings.add(try drawing.frames { frameReused, bytes in
+                timings.add(try drawing.frames { unchanged, bytes in
                     if cancellation.isCancelled { throw RenderError.cancelled }
-                    if frameReused { reused += 1 }
+                    if unchanged { reused += 1 }
                     // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
                     guard waiting.measure(.encode, { handoff.send(bytes) }) else { return false }
                     sent += 1
