@@ -207,6 +207,15 @@ enum PreviewPageScript {
     drawRange();
     apply(parse(),true);
     if(D.watch)watch(0);
+    // A window moved to a screen of another pixel ratio (or zoomed): the page reloads at the same time, and reading the
+    // new ratio asks for frames at it as on a first load. The media query's change event comes when the browser next
+    // updates the page's rendering, which a hidden or headless page may not do: a check every second catches it too.
+    if(follows){var moved=function(){if((window.devicePixelRatio||1)===dpr)return;
+        var extra=['t='+(st.f/fps)];if(st.timer)extra.push('play');
+        history.replaceState(null,'',hashFor(extra));location.reload();};
+      if(window.matchMedia){var mq=window.matchMedia('(resolution: '+dpr+'dppx)');
+        if(mq.addEventListener)mq.addEventListener('change',moved);else if(mq.addListener)mq.addListener(moved);}
+      setInterval(moved,1000);}
     })();
     """#
 }

@@ -301,6 +301,26 @@ final class WatchCLITests: XCTestCase {
         XCTAssertTrue(image[139, 40] == (255, 0, 0, 255) && image[140, 40] == (255, 255, 255, 255), "\(image[139, 40]) \(image[140, 40])")
     }
 
+    /// The window moves to a 2× screen while the page is open: the page reloads at the same frame and the frames are
+    /// rendered again at 2×.
+    func testFramesFollowAMoveToAnotherScreen() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        let r = try chromium.run([
+            ["open": address + "#frame=9", "scale": 1],
+            ["wait": "document.body && document.body.dataset.drawn==='9'"],
+            ["eval": "document.body.dataset.generation+' '+window.devicePixelRatio"],
+            ["emulate": 2],
+            ["wait": "document.body && document.body.dataset.generation==='2' && document.body.dataset.drawn==='9'", "timeout": 30],
+            ["eval": Self.shownFrameWidth],
+            ["eval": "location.hash"],
+        ])
+        XCTAssertEqual(r[2] as? String, "1 1", "first shown at 1×: \(r)")
+        XCTAssertEqual(r[4] as? Bool, true, "rendered again after the move: \(r) \(stdoutText)")
+        XCTAssertEqual(r[5] as? Int, 160, "one frame pixel per device pixel on the new screen")
+        XCTAssertEqual(r[6] as? String, "#frame=9", "the time was kept")
+    }
+
     func testGivenScaleStaysWhateverTheScreen() throws {
         let chromium = try ChromiumSteps(folder: dir)
         let address = try startWatch(["--port", String(try Self.freePort()), "--scale", "1"])

@@ -94,6 +94,11 @@ def main():
                                  "deviceScaleFactor": step.get("scale", 1), "mobile": False}, session=True)
                 browser.call("Page.navigate", {"url": step["open"]}, session=True)
                 results.append(True)
+            elif "emulate" in step:
+                # The screen changes under an open page (a window moved to another screen).
+                browser.call("Emulation.setDeviceMetricsOverride", {"width": step.get("width", 900), "height": step.get("height", 700),
+                             "deviceScaleFactor": step["emulate"], "mobile": False}, session=True)
+                results.append(True)
             elif "eval" in step:
                 results.append(browser.eval(step["eval"]))
             elif "wait" in step:
