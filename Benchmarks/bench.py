@@ -9,7 +9,9 @@ ratios to the peers, the blur stage at sigma = 240 px against sigma = 8 px, peak
 both peers run in the same invocation: the dynamic window (frames 0-119, the charge, where
 every frame changes) and the whole run (--frames, 360 by default). It also checks that
 render draws the peers' picture: render's and pycairo's frames of the same index differ
-by a mean of at most 1/255 per channel (decoded with Pillow and numpy).
+by a mean of at most 1/255 per channel (decoded with Pillow and numpy). With ffmpeg on PATH it also
+times Scenes/unlock.json as the PNG sequence and as mp4 (issue 18: the video must cost less than the
+frames), three alternating runs each, wall and CPU of render and ffmpeg.
 
 Note: if the scene format gains a shadow "shadowMode" key whose default is not
 "independent", the workload's shadowed view must say "shadowMode": "independent" so that it
@@ -37,14 +39,18 @@ WINDOW = 120  # frames 0-119: the charge, where every frame differs from the one
 PIXEL_CHECK_FRAMES = [0, 30, 60, 90, 119, 200, 359]
 
 
-def run_timed(cmd):
-    """Runs cmd under GNU time -v; returns (stdout, wall seconds, peak RSS in KiB)."""
+def run_timed(cmd, cpu=False):
+    """Runs cmd under GNU time -v; returns (stdout, wall seconds, peak RSS in KiB), and with cpu=True also the user +
+    system CPU seconds of the process and its children (ffmpeg for a video)."""
     p = subprocess.run([TIME, "-v"] + cmd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
     m = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
     wall = int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
+    if cpu:
+        seconds = sum(float(re.search(rf"{k} time \(seconds\): ([\d.]+)", p.stderr).group(1)) for k in ("User", "System"))
+        return p.stdout, wall, rss, seconds
     return p.stdout, wall, rss
 
 
@@ -231,6 +237,9 @@ def bench(args):
         mem[f"peak_rss_mib_{n}_frames"] = render(args, s, d(f"mem-{n}"), args.jobs)["peak_rss_mib"]
     r["memory"] = mem
 
+    if os.path.exists(UNLOCK) and not args.quick and shutil.which("ffmpeg"):
+        r["video"] = video_vs_png(args, tmp)
+
     if os.path.exists(UNLOCK) and not args.quick:
         print("bench: Scenes/unlock.json at scale 3 …", flush=True)
         r["unlock_scale3"] = render(args, UNLOCK, d("unlock"), args.jobs, ["--scale", "3"])
@@ -239,6 +248,26 @@ def bench(args):
     if not args.keep:
         shutil.rmtree(tmp, ignore_errors=True)
     return r
+
+
+def video_vs_png(args, tmp, rounds=3):
+    """Issue 18: Scenes/unlock.json (600 frames at 60 fps) as the PNG sequence and as mp4, alternating, `rounds` each;
+    wall and CPU (render plus ffmpeg) of every run, and the medians."""
+    print(f"bench: Scenes/unlock.json as PNG frames and as mp4, {rounds} alternating rounds …", flush=True)
+    runs = {"png": [], "mp4": []}
+    for _ in range(rounds):
+        for kind, out in (("png", os.path.join(tmp, "video-png")), ("mp4", os.path.join(tmp, "video.mp4"))):
+            _, wall, rss, cpu = run_timed([args.render, UNLOCK, "--out", out, "--jobs", str(args.jobs), "--quiet"], cpu=True)
+            runs[kind].append({"wall_s": wall, "cpu_s": cpu, "peak_rss_mib": rss / 1024})
+    median = lambda xs: sorted(xs)[len(xs) // 2]
+    v = {"rounds": rounds, "runs": runs, "mp4_bytes": os.path.getsize(os.path.join(tmp, "video.mp4")),
+         "png_bytes": png_bytes(os.path.join(tmp, "video-png"))}
+    for kind in runs:
+        v[kind + "_median_wall_s"] = median([x["wall_s"] for x in runs[kind]])
+        v[kind + "_median_cpu_s"] = median([x["cpu_s"] for x in runs[kind]])
+    v["mp4_over_png_wall"] = v["mp4_median_wall_s"] / v["png_median_wall_s"]
+    v["mp4_over_png_cpu"] = v["mp4_median_cpu_s"] / v["png_median_cpu_s"]
+    return v
 
 
 def goals(r):
@@ -312,6 +341,11 @@ def report(r):
         print(f"Scenes/unlock.json at scale 3: {u['frames']} frames, {u['fps']:.1f} frames/s, {u['png_bytes']:,} bytes, "
               f"peak {u['peak_rss_mib']:.1f} MiB, ms per drawn frame: "
               + ", ".join(f"{s} {u['stage_ms_per_drawn_frame'].get(s, 0):.2f}" for s in STAGES))
+    if "video" in r:
+        v = r["video"]
+        print(f"Scenes/unlock.json, 600 frames, --jobs {r['jobs']}, median of {v['rounds']} alternating runs: PNG sequence "
+              f"{v['png_median_wall_s']:.2f} s wall, {v['png_median_cpu_s']:.2f} s CPU, {v['png_bytes']:,} bytes; mp4 "
+              f"{v['mp4_median_wall_s']:.2f} s wall, {v['mp4_median_cpu_s']:.2f} s CPU (render + ffmpeg), {v['mp4_bytes']:,} bytes")
     print("\ngoals:")
     if "fps_ratio_skia" in g:
         print(f"  frames/s vs skia-python  {g['fps_ratio_skia']:6.2f}x  (goal >= 8)     {'met' if g['fps_at_least_8x_skia'] else 'NOT met'}")
@@ -326,6 +360,10 @@ def report(r):
         if key in g:
             ok = g[key] >= goal if op == ">=" else g[key] <= goal
             print(f"  {label:40} {g[key]:6.2f}x (goal {op} {goal})  {'met' if ok else 'NOT met'}")
+    if "video" in r:
+        v = r["video"]
+        print(f"  {'mp4 / PNG sequence, wall (issue 18)':40} {v['mp4_over_png_wall']:6.2f}x (goal < 1)  "
+              f"{'met' if v['mp4_over_png_wall'] < 1 else 'NOT met'}; CPU {v['mp4_over_png_cpu']:.2f}x")
     print(f"  all but encoding {g['non_encode_ms_total']:.0f} ms < encoding {g['encode_ms_total']:.0f} ms: "
           f"{'met' if g['non_encode_under_encode'] else 'NOT met'}")
     print(f"  blur sigma 240 / sigma 8, one shadow = {r['blur']['ratio']:.2f} < 2: {'met' if g['blur_ratio_under_2'] else 'NOT met'}")
