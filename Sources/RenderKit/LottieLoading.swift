@@ -72,6 +72,9 @@ public enum LottieLoading {
         guard layers.elements != nil else {
             return .failure(Problem(message: "\"layers\" must be a list of layers, found \(layers.typeName)", location: layers.location))
         }
+        for part in members where part.key == "layers" || part.key == "assets" {
+            if let p = hugeNumber(part.value) { return .failure(p) }
+        }
         if let p = hostileStroke(layers, limit: 10 * max(w, h)) { return .failure(p) }
         guard let player = LottiePlayer(json: bytes) else {
             return .failure(Problem(message: "rlottie cannot read this Lottie animation", location: nil))
@@ -81,6 +84,25 @@ public enum LottieLoading {
         }
         return .success(LottieDocument(path: path, json: bytes, width: w, height: h, inPoint: ip, outPoint: op,
                                        frameRate: fr, frameCount: player.frameCount))
+    }
+
+    /// The largest magnitude a number in the layers or assets may have: above every real coordinate, size, angle,
+    /// scale or frame time (frames are at most `maxFrames`, sides at most `maxSide`).
+    public static let maxMagnitude = 1_000_000.0
+
+    /// The first number in `v` larger than `maxMagnitude` in magnitude. Fuzzing found Debian's rlottie 0.1 spending
+    /// 40 s on one frame of a path whose control point was 8.9e37 (its curve flattening grows with the curve's size:
+    /// measured on that file, a control point of 1e7 takes 0.02 s, 1e9 0.27 s, 1e12 99 s), so such files are refused
+    /// before rlottie sees them. Scales multiplied through nested groups can still make a shape huge: a Lottie file is
+    /// trusted like the scene (docs/limits.md).
+    static func hugeNumber(_ v: JSONValue) -> Problem? {
+        if let n = v.number, !(abs(n) <= maxMagnitude) {
+            return Problem(message: "the value \(n) is out of range: numbers in a Lottie animation may be at most "
+                + "\(fmt(maxMagnitude)) in magnitude", location: v.location)
+        }
+        for m in v.members ?? [] { if let p = hugeNumber(m.value) { return p } }
+        for item in v.elements ?? [] { if let p = hugeNumber(item) { return p } }
+        return nil
     }
 
     /// A stroke (`"ty": "st"` or `"gs"`) whose width `w` is above `limit` (ten times the composition's larger side),

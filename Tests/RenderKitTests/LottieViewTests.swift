@@ -82,9 +82,22 @@ final class LottieViewTests: XCTestCase {
             guard case .failure(let p) = LottieLoading.document(bytes: bytes, path: name) else {
                 XCTFail("\(name) was accepted"); continue
             }
-            XCTAssertTrue(p.message.contains("units wide"), "\(name): \(p)")
+            XCTAssertTrue(p.message.contains("units wide") || p.message.contains("out of range"), "\(name): \(p)")
             XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
         }
+    }
+
+    /// A number larger than a million anywhere in the layers (a rectangle's position here) is refused, located at the
+    /// number; a million itself is accepted.
+    func testHugeNumbersAreRefused() throws {
+        let ok = Self.wide
+        XCTAssertTrue(ok.contains(#""k":[20,10]"#))
+        try write("huge.json", ok.replacingOccurrences(of: #""k":[20,10]"#, with: #""k":[20,1e38]"#))
+        let e = try XCTUnwrap(try loadError(#"{"type": "lottie", "src": "huge.json"}"#))
+        XCTAssertTrue(e.contains("Lottie file \"huge.json\":") && e.contains(": the value 1e+38 is out of range: numbers in a Lottie "
+            + "animation may be at most 1000000 in magnitude"), e)
+        try write("million.json", ok.replacingOccurrences(of: #""k":[20,10]"#, with: #""k":[20,-1000000]"#))
+        XCTAssertNil(try loadError(#"{"type": "lottie", "src": "million.json"}"#))
     }
 
     /// A stroke ten times wider than the composition is refused, located at the width.
