@@ -102,8 +102,8 @@ final class OrderedFrameDrawing: @unchecked Sendable {
                     if let last, last.index == before {
                         unchanged = last.list == frame.displayList
                     } else {
-                        var scratch = StageTimings()
-                        unchanged = source.displayList(source.state(before), timings: &scratch) == frame.displayList
+                        let state = drawer.timings.measure(.timeline) { source.state(before) }
+                        unchanged = source.displayList(state, timings: &drawer.timings) == frame.displayList
                     }
                 }
                 last = (frame.index, frame.displayList)
