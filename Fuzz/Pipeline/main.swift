@@ -12,7 +12,13 @@ try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories
 let path = folder.appendingPathComponent("scene.json").path
 
 FuzzDriver.run { bytes in
-    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+    // Plain open/write/close: FileManager.createFile writes atomically, with an fsync per input, which left the
+    // fuzzer waiting on the disk for most of its time (about 110 inputs and a third of a core per second).
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { return }
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    guard written == bytes.count else { return }
     let loaded: LoadedScene
     do throws(SceneErrors) { loaded = try LoadedScene.load(path: path) } catch {
         precondition(!error.errors.isEmpty, "a failed load must report at least one problem")
