@@ -137,10 +137,7 @@ struct Frames: ParsableCommand {
     /// one PNG file (no manifest or events beside it); the file appears whole or not at all.
     func writeStill(_ renderer: Renderer, frame i: Int, to file: String) throws {
         let frame = try renderer.source.drawer().frame(i)
-        let bytes = try PNGEncoder(compression: compression.value).encode(frame.image)
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try writeFileAtomically(bytes, to: file)
+        try writePNGFile(frame.image, to: file, compression: compression.value)
         if !quiet {
             print("frame \(i) (t = \(fmt(frame.time)) s, \(frame.image.width)×\(frame.image.height) px) → \(file)")
         }
@@ -172,6 +169,14 @@ struct Frames: ParsableCommand {
             print("  " + name + String(format: " %9.2f ms total  %7.3f ms/frame", t.milliseconds(s), t.milliseconds(s) / n))
         }
     }
+}
+
+/// Writes `image` as one PNG file at `path`, creating its folder; the file appears whole or not at all. (Stills and
+/// strips.)
+func writePNGFile(_ image: RGBAImage, to path: String, compression: PNGCompression = .default) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    try writeFileAtomically(try PNGEncoder(compression: compression).encode(image), to: path)
 }
 
 /// `--compression` values.

@@ -65,9 +65,7 @@ struct Strip: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            try writeFileAtomically(try PNGEncoder().encode(image), to: path)
+            try writePNGFile(image, to: path)
         } catch {
             printError("\(sceneOptions.scene): cannot write the sheet \(path): \(explain(error, known: path))")
             throw ExitCode(1)

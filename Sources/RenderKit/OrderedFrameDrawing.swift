@@ -28,18 +28,22 @@ final class OrderedFrameDrawing: @unchecked Sendable {
     private var timings = StageTimings()
 
     /// - Parameters: `jobs` drawing threads (at least 1); `run` consecutive frames per take; `convert`, when given,
-    ///   makes the bytes handed on with each frame (else they are the frame's RGBA pixels), in arrays taken from
-    ///   `buffers` when it has one (the consumer gives them back when it is done with them).
-    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4, convert: Convert? = nil,
-         buffers: BufferPool? = nil) {
+    ///   makes the bytes handed on with each frame (else they are the frame's RGBA pixels), in arrays that the
+    ///   consumer gives back with `recycle` when it is done with them.
+    init(source: FrameSource, indices: [Int], jobs: Int, run: Int = 4, convert: Convert? = nil) {
         self.source = source
         self.convert = convert
-        self.buffers = buffers
         self.indices = indices
         self.jobs = max(1, jobs)
         self.run = max(1, run)
         window = 2 * self.jobs * self.run
+        // Converted arrays alive at once: the window's, each thread's previous one, and a few on their way out.
+        buffers = convert == nil ? nil : BufferPool(limit: window + self.jobs + 4)
     }
+
+    /// Takes back bytes handed out by `frames` once the consumer is done with them, for the next frames' conversions
+    /// (frames that are not converted are the drawers' own pixels and are not kept).
+    func recycle(_ bytes: [UInt8]) { buffers?.give(bytes) }
 
     /// Calls `body` with every frame's bytes in order, and whether the frame is unchanged (its display list equals the
     /// one of the frame before it in `indices`: a property of the scene, whichever thread drew what), until it returns

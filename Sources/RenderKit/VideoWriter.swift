@@ -110,16 +110,14 @@ public final class VideoWriter: @unchecked Sendable {
             running.set(process)
             // Each pass draws the frames anew; the file's frames are the last pass's.
             reused = 0
-            // Frame-sized arrays go round: drawing threads → ffmpeg's pipe → back (enough for the frames in flight).
-            let buffers = BufferPool(limit: 4 * jobs * 4 + 4)
-            let recycle: (([UInt8]) -> Void)? = arguments.yuvInput ? { buffers.give($0) } : nil
-            let handoff = FrameHandoff(process, recycle: recycle)
+            let toYUV: OrderedFrameDrawing.Convert = { image, changed, bytes in
+                YUV420Conversion.convert(image, into: &bytes, changed: changed)
+            }
+            let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs,
+                                              convert: arguments.yuvInput ? toYUV : nil)
+            // Converted frames go round: drawing threads → ffmpeg's pipe → back to the drawing for the next frames.
+            let handoff = FrameHandoff(process, recycle: { drawing.recycle($0) })
             do {
-                let toYUV: OrderedFrameDrawing.Convert = { image, changed, bytes in
-                    YUV420Conversion.convert(image, into: &bytes, changed: changed)
-                }
-                let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs,
-                                                  convert: arguments.yuvInput ? toYUV : nil, buffers: buffers)
                 var waiting = StageTimings()
                 timings.add(try drawing.frames { unchanged, bytes in
                     if cancellation.isCancelled { throw RenderError.cancelled }
