@@ -24,7 +24,7 @@ FuzzDriver.run { bytes in
         precondition(!error.errors.isEmpty, "a failed load must report at least one problem")
         return
     }
-    var options = RenderOptions()
+    var options = FrameOptions()
     let canvas = loaded.scene.canvas
     let side = max(canvas.width, canvas.height)
     options.scale = min(canvas.scale, 96 / max(side, 1))

@@ -1,6 +1,5 @@
 import Geometry
 import SceneModel
-import Timeline
 
 extension LayoutResult {
     /// The views that take gestures, in painter's order (back to front), each with its frame and the

@@ -20,17 +20,11 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let loaded = try sceneOptions.load()
-        let options = sceneOptions.renderOptions()
-        let r: Renderer
-        do { r = try Renderer(loaded, options: options) } catch {
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(1)
-        }
+        let r = try sceneOptions.frameSource()
         if !quiet {
-            let s = loaded.scene
-            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(counted(r.source.frameCount, "frame")) at \(fmt(r.fps)) fps "
-                + "(\(fmt(r.source.duration)) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
+            let s = r.scene
+            print("\(sceneOptions.scene): ok — \"\(s.name)\", \(counted(r.frameCount, "frame")) at \(fmt(r.fps)) fps "
+                + "(\(fmt(r.duration)) s), \(r.pixelWidth)×\(r.pixelHeight) px, "
                 + "\(counted(s.state.count, "state variable")), \(counted(s.timeline.count, "timeline event")), "
                 + "\(counted(s.input.count, "input event"))")
         }

@@ -21,17 +21,8 @@ struct Dump: ParsableCommand {
     var at: Double = 0
 
     func run() throws {
-        let loaded = try sceneOptions.load()
-        do {
-            var options = sceneOptions.renderOptions()
-            options.showTouches = touches.showTouches
-            _ = try SceneSpan(try Renderer(loaded, options: options)).frame(at: at)
-            print(try SceneDump.text(loaded, at: at, options: options), terminator: "")
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(1)
-        }
+        let source = try sceneOptions.frameSource(showTouches: touches.showTouches)
+        _ = try SceneSpan(source).frame(at: at)
+        print(SceneDump.text(source, at: at), terminator: "")
     }
 }

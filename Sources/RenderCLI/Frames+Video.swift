@@ -34,35 +34,20 @@ extension Frames {
         }
     }
 
-    func runVideo(_ loaded: LoadedScene, format: VideoFormat) throws {
-        var options = sceneOptions.renderOptions()
-        options.showTouches = touches.showTouches
+    func runVideo(_ pump: FramePump, selection: FrameSelection, format: VideoFormat) throws {
+        let source = pump.source
         let chunkSuffix = shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
-        let path = out ?? "Output/\(loaded.scene.name)\(chunkSuffix).\(format.fileExtension)"
-        let writer: VideoWriter
-        let indices: [Int]
-        do {
-            let source = try FrameSource(loaded, options: options)
-            if let shard {
-                indices = Array(shard.frames(of: source.frameCount))
-                if indices.isEmpty {
-                    throw UsageError("--shard \(shard): the scene has \(counted(source.frameCount, "frame")), so shard \(shard) would be empty; "
-                        + "use at most \(source.frameCount) shards")
-                }
-            } else {
-                indices = try frames.map { Array(try SceneSpan(source).check(frames: $0)) } ?? Array(0..<source.frameCount)
-            }
-            writer = VideoWriter(source: source, format: format, quality: quality ?? .high)
-            writer.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(1)
+        let path = out ?? "Output/\(source.scene.name)\(chunkSuffix).\(format.fileExtension)"
+        if let shard, selection.indices.isEmpty {
+            throw UsageError("--shard \(shard): the scene has \(counted(source.frameCount, "frame")), so shard \(shard) would be empty; "
+                + "use at most \(source.frameCount) shards")
         }
-        let summary = try reportingProgress(task: format.rawValue, total: indices.count, cancellation: writer.cancellation,
-                                            known: path) { progress in
-            let summary = try writer.write(indices, to: path) { done, total in progress.update(done: done, of: total) }
+        let writer = VideoWriter(source: source, format: format, quality: quality ?? .high)
+        let summary = try reportingProgress(task: format.rawValue, total: selection.indices.count,
+                                            cancellation: pump.cancellation, known: path) { progress in
+            let summary = try writer.write(selection.indices, with: pump, to: path) { done, total in
+                progress.update(done: done, of: total)
+            }
             if let shard { try VideoShard.writeManifest(writer, shard: shard, videoPath: path) }
             return summary
         }

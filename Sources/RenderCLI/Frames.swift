@@ -87,41 +87,20 @@ struct Frames: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try sceneOptions.load()
+        // The scene is simulated once: the selection is computed from this source's length and handed to the output.
+        let source = try sceneOptions.frameSource(showTouches: touches.showTouches)
+        let selection = try self.selection(of: source)
+        let pump = FramePump(source: source, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         if let video = videoFormat {
-            return try runVideo(loaded, format: video)
+            return try runVideo(pump, selection: selection, format: video)
         }
-        var options = sceneOptions.renderOptions()
-        options.outputDirectory = out
-        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        options.compression = compression.value
-        options.shard = shard
-        options.showTouches = touches.showTouches
-        let renderer: Renderer
-        do {
-            if at != nil || frames != nil {
-                // Both must lie within the scene (SceneSpan); --at T renders the one frame that shows time T.
-                let span = SceneSpan(try Renderer(loaded, options: options))
-                if let t = at {
-                    let i = try span.frame(at: t)
-                    options.frames = i...i
-                } else if let f = frames {
-                    options.frames = try span.check(frames: f)
-                }
-            }
-            renderer = try Renderer(loaded, options: options)
-            if at != nil, let file = out, file.lowercased().hasSuffix(".png"), let i = options.frames?.lowerBound {
-                return try writeStill(renderer, frame: i, to: file)
-            }
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(1)
+        if case .still(let i) = selection.kind, let file = out, file.lowercased().hasSuffix(".png") {
+            return try writeStill(pump, frame: i, to: file)
         }
-        let summary = try reportingProgress(task: "render", total: renderer.frameIndices.count,
-                                            cancellation: renderer.cancellation) { progress in
-            try renderer.render { done, total in progress.update(done: done) }
+        let sequence = PNGSequence(source: source, selection: selection, outputDirectory: out, compression: compression.value)
+        let summary = try reportingProgress(task: "render", total: selection.indices.count,
+                                            cancellation: pump.cancellation) { progress in
+            try sequence.write(with: pump) { done, _ in progress.update(done: done) }
         }
         if !quiet {
             let mb = Double(summary.bytes) / 1_048_576
@@ -133,13 +112,27 @@ struct Frames: ParsableCommand {
         if timings { printTimings(summary.timings, frames: summary.frames.count) }
     }
 
-    /// `--at T --out NAME.png`: the frame showing T, drawn by the renderer's frame source like every other frame, as
-    /// one PNG file (no manifest or events beside it); the file appears whole or not at all.
-    func writeStill(_ renderer: Renderer, frame i: Int, to file: String) throws {
-        let frame = try renderer.source.drawer().frame(i)
-        try writePNGFile(frame.image, to: file, compression: compression.value)
-        if !quiet {
-            print("frame \(i) (t = \(fmt(frame.time)) s, \(frame.image.width)×\(frame.image.height) px) → \(file)")
+    /// The frames this command line asks for: `--at`, `--frames` (both within the scene: `SceneSpan`), `--shard`, or
+    /// every frame.
+    func selection(of source: FrameSource) throws -> FrameSelection {
+        let span = SceneSpan(source)
+        if let t = at { return .still(try span.frame(at: t), of: source.frameCount) }
+        if let f = frames { return .range(try span.check(frames: f), of: source.frameCount) }
+        if let shard { return .shard(shard, of: source.frameCount) }
+        return .all(of: source.frameCount)
+    }
+
+    /// `--at T --out NAME.png`: the frame showing T, drawn through the pump like every other frame, as one PNG file
+    /// (no manifest or events beside it); the file appears whole or not at all.
+    func writeStill(_ pump: FramePump, frame i: Int, to file: String) throws {
+        do {
+            let image = try PNGStill.write(frame: i, with: pump, to: file, compression: compression.value)
+            if !quiet {
+                print("frame \(i) (t = \(fmt(pump.source.state(i).time)) s, \(image.width)×\(image.height) px) → \(file)")
+            }
+        } catch {
+            printError("\(sceneOptions.scene): \(explain(error, known: file))")
+            throw ExitCode(1)
         }
     }
 
@@ -169,14 +162,6 @@ struct Frames: ParsableCommand {
             print("  " + name + String(format: " %9.2f ms total  %7.3f ms/frame", t.milliseconds(s), t.milliseconds(s) / n))
         }
     }
-}
-
-/// Writes `image` as one PNG file at `path`, creating its folder; the file appears whole or not at all. (Stills and
-/// strips.)
-func writePNGFile(_ image: RGBAImage, to path: String, compression: PNGCompression = .default) throws {
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-    try writeFileAtomically(try PNGEncoder(compression: compression).encode(image), to: path)
 }
 
 /// `--compression` values.

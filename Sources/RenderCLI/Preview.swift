@@ -36,17 +36,16 @@ struct Preview: ParsableCommand {
     var progress: ProgressReporter.Style = .auto
 
     func run() throws {
-        let loaded = try sceneOptions.load()
-        var options = sceneOptions.renderOptions(defaultScale: 1)
-        options.showTouches = touches.showTouches
+        let source = try sceneOptions.frameSource(showTouches: touches.showTouches, defaultScale: 1)
         var page = PreviewPage()
         page.writeAnimation = !noAPNG
         page.strip.count = stripCount
         page.compare = try comparison.load(scene: sceneOptions.scene)
-        let folder = out ?? "Output/\(loaded.scene.name)-preview"
+        let folder = out ?? "Output/\(source.scene.name)-preview"
         let reporter = ProgressReporter(style: quiet && progress == .auto ? .none : progress, task: "preview", total: 0)
         do {
-            let written = try page.write(try FrameSource(loaded, options: options), to: folder) { done, total in
+            let pump = FramePump(source: source, jobs: ProcessInfo.processInfo.activeProcessorCount)
+            let written = try page.write(with: pump, to: folder) { done, total in
                 reporter.update(done: done, of: total)
             }
             reporter.finish()

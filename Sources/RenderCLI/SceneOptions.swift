@@ -45,13 +45,25 @@ struct SceneOptions: ParsableArguments {
         return o
     }
 
-    /// Render options with this command line's fps and scale; `defaultScale` replaces the scene's
+    /// Frame options with this command line's fps and scale; `defaultScale` replaces the scene's
     /// own scale when `--scale` is not given (strips and previews default to 1).
-    func renderOptions(defaultScale: Double? = nil) -> RenderOptions {
-        var options = RenderOptions()
+    func frameOptions(defaultScale: Double? = nil) -> FrameOptions {
+        var options = FrameOptions()
         options.fps = fps
         options.scale = scale ?? defaultScale
         return options
+    }
+
+    /// The scene's frames with this command line's options, built once per command (one simulation): loads the
+    /// scene (`load()`), then builds its frame source, or prints why it cannot be rendered and exits with status 1.
+    func frameSource(showTouches: Bool = false, defaultScale: Double? = nil) throws -> FrameSource {
+        let loaded = try load()
+        var options = frameOptions(defaultScale: defaultScale)
+        options.showTouches = showTouches
+        do { return try FrameSource(loaded, options: options) } catch {
+            printError("\(scene): \(explain(error))")
+            throw ExitCode(1)
+        }
     }
 
     /// Loads the scene with the `--state` and `--set` values, or prints one line per problem (in the scene, the state

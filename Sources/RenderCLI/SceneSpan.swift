@@ -12,10 +12,6 @@ struct SceneSpan {
     var fps: Double { source.fps }
     var duration: Double { source.duration }
 
-    init(_ renderer: Renderer) {
-        self.init(renderer.source)
-    }
-
     init(_ source: FrameSource) {
         self.source = source
     }

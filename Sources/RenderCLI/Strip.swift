@@ -39,28 +39,22 @@ struct Strip: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try sceneOptions.load()
-        var options = sceneOptions.renderOptions(defaultScale: 1)
-        options.showTouches = touches.showTouches
+        let source = try sceneOptions.frameSource(showTouches: touches.showTouches, defaultScale: 1)
         var sheet = StripSheet()
         sheet.count = count ?? sheet.count
         sheet.every = every
         sheet.columns = columns
-        let path = out ?? "Output/\(loaded.scene.name)-strip.png"
-        let renderer: Renderer
-        do { renderer = try Renderer(loaded, options: options) } catch {
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(1)
-        }
+        let path = out ?? "Output/\(source.scene.name)-strip.png"
         if let e = every {
-            let span = SceneSpan(renderer)
+            let span = SceneSpan(source)
             let n = sheet.frameIndices(frameCount: span.frameCount, fps: span.fps).count
             if Double(n) > NumberRule.sheetFrames.high {
                 throw UsageError("--every \(fmt(e)) puts \(n) frames on the sheet (\(span.length)); at most 1000 fit")
             }
         }
         let image: RGBAImage
-        do { image = try sheet.render(renderer.source) } catch {
+        let pump = FramePump(source: source, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        do { image = try sheet.render(with: pump) } catch {
             printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(1)
         }

@@ -60,35 +60,29 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try sceneOptions.load()
-        var renderOptions = sceneOptions.renderOptions()
-        renderOptions.showTouches = touches.showTouches
-        renderOptions.jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        if let f = frames {
-            do { renderOptions.frames = try SceneSpan(try Renderer(loaded, options: renderOptions)).check(frames: f) } catch let error as UsageError {
-                throw error
-            } catch {
-                printError("\(sceneOptions.scene): \(explain(error))")
-                throw ExitCode(1)
-            }
-        }
-        let artifactsFolder = artifacts ?? "Output/\(loaded.scene.name)-test"
+        // The scene is simulated once: the selection comes from this source's length.
+        let source = try sceneOptions.frameSource(showTouches: touches.showTouches)
+        let selection = try frames.map { FrameSelection.range(try SceneSpan(source).check(frames: $0), of: source.frameCount) }
+            ?? .all(of: source.frameCount)
+        let pump = FramePump(source: source, jobs: comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let artifactsFolder = artifacts ?? "Output/\(source.scene.name)-test"
         let test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
                               artifacts: artifactsFolder)
-        let renderProgress = reporting.progressReporter(task: "render", total: 0)
-        let diffProgress = reporting.progressReporter(task: "diff", total: 0)
+        let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
+        Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
-            outcome = try test.run(loaded, renderOptions: renderOptions,
-                                   renderProgress: { done, total in renderProgress.update(done: done, of: total) },
-                                   diffProgress: { done, total in diffProgress.update(done: done, of: total) })
+            outcome = try test.run(with: pump, selection: selection) { done, total in progress.update(done: done, of: total) }
         } catch {
-            renderProgress.finish(); diffProgress.finish()
+            progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
-            if case .render = error { throw ExitCode(1) }
+            if case .render(let e) = error {
+                if case .cancelled = e { throw ExitCode(130) }
+                throw ExitCode(1)
+            }
             throw ExitCode(2)
         }
-        renderProgress.finish(); diffProgress.finish()
+        progress.finish()
         let variant = (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
         try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)\(variant)",
                              reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil,

@@ -53,7 +53,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         guard let address = ListenAddress(host) else { throw ExitCode(2) }
-        var options = sceneOptions.renderOptions()
+        var options = sceneOptions.frameOptions()
         options.showTouches = touches.showTouches
         var page = PreviewPage()
         page.writeAnimation = false
@@ -61,9 +61,10 @@ struct Watch: ParsableCommand {
         page.strip.count = stripCount
         page.compare = try comparison.load(scene: sceneOptions.scene)
         let name = URL(fileURLWithPath: sceneOptions.scene).deletingPathExtension().lastPathComponent
-        let folder = out ?? "Output/\(name)-watch"
+        let parent = out ?? "Output/\(name)-watch"
+        let folder = WatchSession.instanceFolder(in: parent)
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            printError("\(sceneOptions.scene): cannot write into \(folder): \(explain(error, known: folder))")
+            printError("\(sceneOptions.scene): cannot write into \(parent): \(explain(error, known: parent))")
             throw ExitCode(1)
         }
         let session = WatchSession(scene: sceneOptions.scene, allowExternalImages: sceneOptions.allowExternalImages,
@@ -144,6 +145,7 @@ enum WatchInterrupts {
             s.setEventHandler {
                 FileWriteGate.shared.close()
                 session.abandon()
+                session.removeFolder()
                 FileHandle.standardError.write(Data("\nrender watch: stopped\n".utf8))
                 _exit(130)
             }

@@ -19,13 +19,14 @@ final class WatchSession: @unchecked Sendable {
     let scene: String
     let allowExternalImages: Bool
     /// The options of the command line; `scale` is replaced by the page's pixel ratio unless `fixedScale`.
-    let options: RenderOptions
+    let options: FrameOptions
     /// `--scale` was given: the frames stay at it whatever screen opens the page.
     let fixedScale: Bool
     /// This run of the server, told apart from the next by the page.
     let run = UUID().uuidString
     let page: PreviewPage
-    /// The folder holding the generations' frames.
+    /// The folder holding the generations' frames: this process's own (`WatchSession.instanceFolder`), so two
+    /// watchers of one scene never share frames.
     let folder: String
     let quiet: Bool
     var watcher: FileWatcher?
@@ -43,7 +44,7 @@ final class WatchSession: @unchecked Sendable {
     private var screenScale: Double?
     private let queue = DispatchQueue(label: "render watch")
 
-    init(scene: String, allowExternalImages: Bool, options: RenderOptions, fixedScale: Bool, page: PreviewPage,
+    init(scene: String, allowExternalImages: Bool, options: FrameOptions, fixedScale: Bool, page: PreviewPage,
          folder: String, quiet: Bool) {
         self.scene = scene
         self.allowExternalImages = allowExternalImages
@@ -67,6 +68,22 @@ final class WatchSession: @unchecked Sendable {
             if s.version != since || Date() > deadline { return s }
             try? await Task.sleep(nanoseconds: 50_000_000)
         }
+    }
+
+    /// This process's folder inside the watch folder `parent`: `run-PID`. Folders of earlier watchers that are no
+    /// longer running (their process is gone) are removed; nothing else in `parent` is touched.
+    static func instanceFolder(in parent: String) -> String {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix("run-") {
+            guard let pid = Int32(name.dropFirst(4)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? fm.removeItem(atPath: parent + "/" + name)
+        }
+        return parent + "/run-\(getpid())"
+    }
+
+    /// Removes this watcher's folder (the process is stopping).
+    func removeFolder() {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// The generation folder of `generation`.
@@ -158,8 +175,10 @@ final class WatchSession: @unchecked Sendable {
         lock.lock(); inProgress = target; lock.unlock()
         defer { lock.lock(); inProgress = nil; lock.unlock() }
         update { $0.rendering = true }
+        // All cores draw, through the same pump as every output; a change cancels the pass between frames.
+        let pump = FramePump(source: source, jobs: ProcessInfo.processInfo.activeProcessorCount, cancellation: flag)
         do {
-            try page.writeFrames(source, to: target, cancelled: { flag.isCancelled })
+            try page.writeFrames(with: pump, to: target)
         } catch {
             try? FileManager.default.removeItem(atPath: target)
             if flag.isCancelled { update { $0.rendering = false }; return }

@@ -3,13 +3,6 @@ import Geometry
 import Motion
 import SceneModel
 
-/// Lays out a resolved view tree; implemented by the layout stage and handed to the timeline,
-/// so that matched geometry can use frames without the timeline depending on layout.
-public protocol GeometryProvider {
-    /// The frame, in canvas points, of every view by identity.
-    func frames(of root: ResolvedView) -> [String: Rect]
-}
-
 /// A matched-geometry move in flight: two views with the same id, one leaving and one entering in
 /// one animated change, both shown in a frame that animates from the old view's to the new one's.
 struct MatchedMove {

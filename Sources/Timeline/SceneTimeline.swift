@@ -29,6 +29,8 @@ public final class SceneTimeline: Sendable {
     /// True when some view has `matchedGeometry`; only then are rest layouts computed.
     let hasMatchedGeometry: Bool
     let restCache = RestLayoutCache()
+    /// Layout's answers: matched frames and hit regions.
+    let geometry: any SceneGeometry & Sendable
 
     /// Longest `duration: "auto"` in seconds, and the time added after the last activity.
     public static let autoDurationLimit = 60.0
@@ -38,10 +40,13 @@ public final class SceneTimeline: Sendable {
     ///   - fps: frames per second (the scene's unless the CLI overrides it).
     ///   - images: decoded images by resolved path.
     ///   - lotties: loaded Lottie files by resolved path.
-    ///   - hitTester: lays the scene out for scripted input; without one, `input` is ignored.
+    ///   - geometry: lays the scene out, for matched geometry and for scripted input (the frame stage passes the
+    ///     layout stage's; tests of the timeline alone pass a stub).
     public init(scene: Scene, fps: Double, images: [String: RGBAImage], lotties: [String: LottieDocument] = [:],
-                hitTester: (any HitTester)? = nil) throws(TimelineError) {
+                geometry: any SceneGeometry & Sendable) throws(TimelineError) {
         self.scene = scene
+        self.geometry = geometry
+        let hitTester: any HitTester = geometry
         self.fps = fps
         self.images = images
         self.lotties = lotties
@@ -74,25 +79,25 @@ public final class SceneTimeline: Sendable {
         return false
     }
 
-    /// The scene at frame `i` (time i / fps). Matched geometry needs frames from layout: pass a
-    /// `geometry` provider, or matched views simply appear in their own frames.
-    public func frame(_ i: Int, geometry: (any GeometryProvider)? = nil) -> FrameState {
-        state(time: TimeGrid.frameTime(i, fps: fps), micros: TimeGrid.frameMicros(i, fps: fps), index: i, geometry: geometry)
+    /// The scene at frame `i` (time i / fps), matched geometry resolved with the timeline's geometry.
+    public func frame(_ i: Int) -> FrameState {
+        state(time: TimeGrid.frameTime(i, fps: fps), micros: TimeGrid.frameMicros(i, fps: fps), index: i)
     }
 
     /// The scene at an arbitrary time in seconds (`--at`).
-    public func state(at seconds: Double, geometry: (any GeometryProvider)? = nil) -> FrameState {
-        state(time: seconds, micros: TimeGrid.micros(seconds), index: TimeGrid.firstFrame(showing: seconds, fps: fps), geometry: geometry)
+    public func state(at seconds: Double) -> FrameState {
+        state(time: seconds, micros: TimeGrid.micros(seconds), index: TimeGrid.firstFrame(showing: seconds, fps: fps))
     }
 
-    func state(time: Double, micros: Int64, index: Int, geometry: (any GeometryProvider)?) -> FrameState {
+    func state(time: Double, micros: Int64, index: Int) -> FrameState {
+        let g = geometry
         let values = AnimatedValues(history: history, time: time, micros: micros, stateCount: scene.state.count)
         var resolver = ViewResolver(values: values, images: images, lotties: lotties)
-        if let g = geometry { resolver.moves = matchedMoves(values, geometry: g) }
+        resolver.moves = matchedMoves(values, geometry: g)
         var root = resolver.resolve(scene.body, identity: "body")
         if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }
-        if hasMatchedGeometry, let g = geometry, let r = root { root = r.followingSources(geometry: g, moving: resolver.moves) }
-        if let g = geometry, let r = root { root = animatingFrames(r, values: values, leaving: resolver.leaving, geometry: g) }
+        if hasMatchedGeometry, let r = root { root = r.followingSources(geometry: g, moving: resolver.moves) }
+        if let r = root { root = animatingFrames(r, values: values, leaving: resolver.leaving, geometry: g) }
         let bg = scene.canvas.background.map { resolver.paint($0) }
         return FrameState(index: index, time: time, root: root, background: bg, problems: values.problems.items)
     }

@@ -43,7 +43,7 @@ final class FluidInteractionTests: XCTestCase {
         // After drag 4 (release at 4.8 s, frame 288) the list returns to 0 monotonically.
         var previous = try FluidScenes.offset("list", in: r, frame: 288).y
         XCTAssertGreaterThan(previous, 0)
-        for i in 289..<r.source.frameCount {
+        for i in 289..<r.frameCount {
             let y = try FluidScenes.offset("list", in: r, frame: i).y
             XCTAssertLessThanOrEqual(y, previous + 1e-9)
             XCTAssertGreaterThanOrEqual(y, -1e-9)
@@ -57,7 +57,7 @@ final class FluidInteractionTests: XCTestCase {
     /// within 70 pt (drag-enter), and the lift inside is touch-up-inside: it types the digit.
     func testCalculatorTracksLikeAUIControl() throws {
         let r = try FluidScenes.renderer("fluid-calculator-button")
-        let events = r.source.history.fired.filter { $0.kind == .gesture && $0.id == "row1key1" }
+        let events = r.history.fired.filter { $0.kind == .gesture && $0.id == "row1key1" }
         let frame = try XCTUnwrap(r.viewFrames(frame: 0)["row1key1"])
         XCTAssertEqual(frame.maxX, 188, accuracy: 0.5)
         // From the script: the first move more than 70 pt past the key's edge, and the first move back within.
@@ -73,7 +73,7 @@ final class FluidInteractionTests: XCTestCase {
         let phases = events.filter { $0.detail != "press.changed" }.map { "\($0.detail ?? "")@\($0.time)" }
         XCTAssertEqual(phases, ["press.began@2.8", "press.ended@\(out)", "press.began@\(back)", "press.ended@\(up)", "press.touchUpInside@\(up)"])
         let display = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "display" })
-        XCTAssertEqual(r.source.history.snapshots.last?.values[display], .string("5882"))
+        XCTAssertEqual(r.history.snapshots.last?.values[display], .string("5882"))
     }
 
     /// Each key has its own highlight (`itemState`): pressing "8" while "5" still fades leaves the fade of
@@ -83,7 +83,7 @@ final class FluidInteractionTests: XCTestCase {
         let five = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "lit[1]@body.children[3].children[0]" })
         let eight = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "lit[1]@body.children[2].children[0]" })
         // The model values at 0.9 s: "8" is pressed (0.85 s), "5" was released (model 0, animating).
-        let snaps = r.source.history.snapshots
+        let snaps = r.history.snapshots
         let last = try XCTUnwrap(snaps.last { $0.time <= 0.9 })
         XCTAssertEqual(last.values[eight], .number(1))
         XCTAssertEqual(last.values[five], .number(0))
@@ -120,11 +120,11 @@ final class FluidInteractionTests: XCTestCase {
             if phase == 1 && f <= 0.49 { phase = 2; expected.append("medium@\(e.at)") }
             if phase == 2 && f <= 0.4 { phase = 0 }
         }
-        let haptics = r.source.history.fired.filter { $0.kind == .haptic }.map { "\($0.detail ?? "")@\($0.time)" }
+        let haptics = r.history.fired.filter { $0.kind == .haptic }.map { "\($0.detail ?? "")@\($0.time)" }
         XCTAssertEqual(haptics, expected)
         XCTAssertEqual(expected.filter { $0.hasPrefix("light") }.count, 2)
         let onSlot = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "on" })
-        XCTAssertEqual(r.source.history.snapshots.last?.values[onSlot], .bool(on))
+        XCTAssertEqual(r.history.snapshots.last?.values[onSlot], .bool(on))
         // The button's scale follows the force while pressed: 1 + (92/50 − 1)·force.
         let firm = try XCTUnwrap(r.loaded.scene.input.first { $0.force == 0.6 })
         let i = Int((firm.at * r.fps).rounded(.up))
@@ -184,7 +184,7 @@ final class FluidInteractionTests: XCTestCase {
             default: break
             }
         }
-        let haptics = r.source.history.fired.filter { $0.kind == .haptic }
+        let haptics = r.history.fired.filter { $0.kind == .haptic }
         XCTAssertEqual(haptics.map(\.time), expected)
         XCTAssertEqual(expected.count, 1, "the script has one abrupt stop")
         let downs = r.loaded.scene.input.filter { if case .down = $0.action { return true } else { return false } }.map(\.at)
@@ -247,11 +247,11 @@ final class FluidFlashlightColourTests: XCTestCase {
             let img = try r.image(frame: i)
             return Int(img.pixels[4 * (y * img.width + x)])
         }
-        let releases = r.source.history.fired.filter { $0.detail == "press.ended" }.map { Int(($0.time * r.fps).rounded(.up)) }
+        let releases = r.history.fired.filter { $0.detail == "press.ended" }.map { Int(($0.time * r.fps).rounded(.up)) }
         let first = try XCTUnwrap(releases.first)
         // Every frame from a little before the first release to the end (both switches happen there).
         let start = first - 20
-        let reds = try (start..<r.source.frameCount).map(red)
+        let reds = try (start..<r.frameCount).map(red)
         let lo = reds.min() ?? 0, hi = reds.max() ?? 0
         XCTAssertGreaterThan(hi - lo, 150, "the button turns white and back: \(lo)…\(hi)")
         for i in 1..<reds.count {

@@ -26,7 +26,7 @@ final class FluidPiPTests: XCTestCase {
         return Point(FluidScenes.nearest(x + FluidScenes.project(v.x), xs), FluidScenes.nearest(y + FluidScenes.project(v.y), ys))
     }
 
-    func renderer(_ f: Fling) throws -> Renderer {
+    func renderer(_ f: Fling) throws -> FrameSource {
         let to = Point(centre.x + f.dx, centre.y + f.dy)
         return try FluidScenes.renderer("fluid-pip", input: """
         [{"at": \(at), "drag": {"from": [\(centre.x), \(centre.y)], "to": [\(to.x), \(to.y)], "duration": \(f.duration)}}]
@@ -48,7 +48,7 @@ final class FluidPiPTests: XCTestCase {
             let expected = predictedCorner(f)
             corners.insert("\(expected)")
             let r = try renderer(f)
-            let last = try FluidScenes.offset("pip", in: r, frame: r.source.frameCount - 1)
+            let last = try FluidScenes.offset("pip", in: r, frame: r.frameCount - 1)
             XCTAssertEqual(last.x, expected.x, accuracy: 0.05, "\(f)")
             XCTAssertEqual(last.y, expected.y, accuracy: 0.05, "\(f)")
         }
@@ -62,11 +62,11 @@ final class FluidPiPTests: XCTestCase {
         var corners = Set<String>()
         for f in flings {
             let r = try renderer(f)
-            let last = r.source.frameCount - 1
+            let last = r.frameCount - 1
             let at = try FluidScenes.offset("pip", in: r, frame: last)
             corners.insert("\(at.x.rounded()), \(at.y.rounded())")
             let window = Rect(x: at.x, y: at.y, width: 110, height: 160)
-            let frames = try r.viewFrames(frame: last)
+            let frames = r.viewFrames(frame: last)
             let name = try XCTUnwrap(frames["callerName"]), time = try XCTUnwrap(frames["callTime"])
             let shift = try FluidScenes.offset("caption", in: r, frame: last)
             // The caption's text, name and call time, on screen, with 8 pt to spare around it.

@@ -18,15 +18,15 @@ enum FluidScenes {
     }
 
     /// A renderer for the scene as it is in the repository.
-    static func renderer(_ name: String, showTouches: Bool = false) throws -> Renderer {
-        var options = RenderOptions()
+    static func renderer(_ name: String, showTouches: Bool = false) throws -> FrameSource {
+        var options = FrameOptions()
         options.showTouches = showTouches
-        return try Renderer(LoadedScene.load(path: folder.appendingPathComponent(name + ".json").path), options: options)
+        return try FrameSource(LoadedScene.load(path: folder.appendingPathComponent(name + ".json").path), options: options)
     }
 
     /// A renderer for the scene with its `input` list replaced by `input` (JSON text). The fluid
     /// scenes end with their `input` list, so the text from `"input": [` to the last `]` is swapped.
-    static func renderer(_ name: String, input: String) throws -> Renderer {
+    static func renderer(_ name: String, input: String) throws -> FrameSource {
         let original = try text(name)
         guard let start = original.range(of: "\"input\": ["), let end = original.range(of: "]", options: .backwards) else {
             // The scene changed shape: the tests that replace its input cannot run, which is a failure.
@@ -37,7 +37,7 @@ enum FluidScenes {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent(name + ".json").path
         try Data(replaced.utf8).write(to: URL(fileURLWithPath: path))
-        return try Renderer(LoadedScene.load(path: path), options: RenderOptions())
+        return try FrameSource(LoadedScene.load(path: path), options: FrameOptions())
     }
 
     /// A fluid scene without the `"input": [` list its tests replace.
@@ -47,27 +47,27 @@ enum FluidScenes {
     }
 
     /// The resolved view with `identity` at frame `i` (offset, scale, rotation as drawn).
-    static func view(_ identity: String, in r: Renderer, frame i: Int) -> ResolvedView? {
+    static func view(_ identity: String, in r: FrameSource, frame i: Int) -> ResolvedView? {
         func find(_ v: ResolvedView) -> ResolvedView? {
             if v.identity == identity { return v }
             for c in v.children { if let f = find(c) { return f } }
             return nil
         }
-        return r.source.state(i).root.flatMap(find)
+        return r.state(i).root.flatMap(find)
     }
 
     /// The drawn offset of view `identity` at `time` seconds (any time, not only frame times).
-    static func offset(_ identity: String, in r: Renderer, time: Double) throws -> Point {
+    static func offset(_ identity: String, in r: FrameSource, time: Double) throws -> Point {
         func find(_ v: ResolvedView) -> ResolvedView? {
             if v.identity == identity { return v }
             for c in v.children { if let f = find(c) { return f } }
             return nil
         }
-        return try XCTUnwrap(r.source.state(at: time).root.flatMap(find), "no view \(identity) at \(time) s").modifiers.offset
+        return try XCTUnwrap(r.state(at: time).root.flatMap(find), "no view \(identity) at \(time) s").modifiers.offset
     }
 
     /// The drawn offset of view `identity` at frame `i`.
-    static func offset(_ identity: String, in r: Renderer, frame i: Int) throws -> Point {
+    static func offset(_ identity: String, in r: FrameSource, frame i: Int) throws -> Point {
         try XCTUnwrap(view(identity, in: r, frame: i), "no view \(identity) at frame \(i)").modifiers.offset
     }
 

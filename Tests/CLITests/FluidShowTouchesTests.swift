@@ -16,9 +16,9 @@ final class FluidShowTouchesTests: CLITestCase {
     """
 
     func image(_ frame: Int, touches: Bool) throws -> RGBAImage {
-        var options = RenderOptions()
+        var options = FrameOptions()
         options.showTouches = touches
-        let r = try Renderer(LoadedScene.load(path: writeScene(Self.scene)), options: options)
+        let r = try FrameSource(LoadedScene.load(path: writeScene(Self.scene)), options: options)
         return try r.image(frame: frame)
     }
 

@@ -112,8 +112,10 @@ final class WatchCLITests: XCTestCase {
         // Something outside the served files that must never come out, reachable by a symbolic link in the frames.
         let secret = dir + "/secret.png"
         try Data("secret".utf8).write(to: URL(fileURLWithPath: secret))
-        try FileManager.default.createSymbolicLink(atPath: dir + "/out/1/frames/frame_09999.png", withDestinationPath: secret)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/out/7", withDestinationPath: dir)
+        // Each watcher renders into its own folder inside --out: run-PID.
+        let own = dir + "/out/run-\(try XCTUnwrap(process).processIdentifier)"
+        try FileManager.default.createSymbolicLink(atPath: own + "/1/frames/frame_09999.png", withDestinationPath: secret)
+        try FileManager.default.createSymbolicLink(atPath: own + "/7", withDestinationPath: dir)
         func get(_ path: String, method: String = "GET", host: String = "127.0.0.1") throws -> Int {
             try Self.status(port: port, "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
         }
@@ -138,7 +140,7 @@ final class WatchCLITests: XCTestCase {
         XCTAssertEqual(try get("/", host: "localhost:\(port)"), 200)
         // The frame served is the frame `render` writes.
         let (data, _) = try fetch(address + "frames/1/frame_00003.png")
-        XCTAssertEqual(try PNGDecoder().decode(Array(data)), try PNGDecoder().decode(contentsOf: dir + "/out/1/frames/frame_00003.png"))
+        XCTAssertEqual(try PNGDecoder().decode(Array(data)), try PNGDecoder().decode(contentsOf: own + "/1/frames/frame_00003.png"))
     }
 
     func fetch(_ url: String) throws -> (Data, Int) {

@@ -1,6 +1,5 @@
 import Geometry
 import SceneModel
-import Timeline
 import XCTest
 @testable import Layout
 

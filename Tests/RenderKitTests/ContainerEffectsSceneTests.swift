@@ -7,7 +7,7 @@ import XCTest
 /// out by hand from source-over compositing (8-bit, so ±1).
 final class ContainerEffectsSceneTests: XCTestCase {
     func pixel(_ json: String, _ x: Int, _ y: Int) throws -> [Int] {
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
         let p = try r.image(frame: 0)[x, y]
         return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
     }

@@ -4,7 +4,7 @@ import Geometry
 import TestSupport
 import XCTest
 
-/// Drawing only what changed (`RenderOptions.drawChangesOnly`, the default) must give exactly the pixels of a full
+/// Drawing only what changed (`FrameOptions.drawChangesOnly`, the default) must give exactly the pixels of a full
 /// redraw. Checked on every scene in `Scenes/` (and the benchmark workload), frame by frame, against drawers that
 /// redraw everything: the two are independent paths through Cairo (a full canvas vs pieces pasted over the previous
 /// frame), so a damage rectangle that misses a changed pixel, or a piece whose edge changes Cairo's coverage, shows up
@@ -20,7 +20,7 @@ final class DamageRegionTests: XCTestCase {
     }
 
     func drawer(_ path: String, changesOnly: Bool, fps: Double, scale: Double) throws -> FrameDrawer {
-        var options = RenderOptions()
+        var options = FrameOptions()
         options.fps = fps
         options.scale = scale
         options.drawChangesOnly = changesOnly
@@ -76,7 +76,7 @@ final class DamageRegionTests: XCTestCase {
     /// differences are found here by comparing the pixels, independently of the damage rectangles.
     func testChangedRectanglesCoverEveryChangedPixelAndTheVideoConversionFollowsThem() throws {
         for name in ["unlock.json", "slide-to-unlock.json"] {
-            var options = RenderOptions()
+            var options = FrameOptions()
             options.fps = 20
             let drawer = try FrameSource(try LoadedScene.load(path: referenceScenePath(name)), options: options).drawer()
             var previous: RGBAImage?

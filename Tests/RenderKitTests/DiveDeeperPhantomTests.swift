@@ -41,12 +41,12 @@ final class DiveDeeperPhantomTests: XCTestCase {
     /// title's by the spring's fraction: a picture that grows, never two text sizes cross-fading.
     func testTitleTravelsAsOnePictureThatGrows() throws {
         let r = try loadReferenceScene("dive-deeper.json")
-        let from = try XCTUnwrap(try r.viewFrames(frame: 0)[listTitle])
-        let to = try XCTUnwrap(try r.viewFrames(frame: 100)[detailTitle])
+        let from = try XCTUnwrap(r.viewFrames(frame: 0)[listTitle])
+        let to = try XCTUnwrap(r.viewFrames(frame: 100)[detailTitle])
         XCTAssertGreaterThan(to.height, from.height * 1.4, "the detail title is the larger one")
         for i in 31...59 {
             let f = openFraction(Double(i) / 60 - 0.5)
-            let drawn = drawnTexts("Northern Lights", in: try r.displayList(frame: i)).filter { $0.alpha > 0 }
+            let drawn = drawnTexts("Northern Lights", in: r.displayList(frame: i)).filter { $0.alpha > 0 }
             XCTAssertEqual(drawn.count, 1, "frame \(i): one title picture")
             guard let title = drawn.first else { continue }
             XCTAssertEqual(title.alpha, 1, accuracy: 1e-9, "frame \(i): the picture is not faded")
@@ -60,7 +60,7 @@ final class DiveDeeperPhantomTests: XCTestCase {
         // The picture is the list's 17 pt text while opening and the detail's 28 pt text while closing
         // (the side on screen when the move starts); at rest, the real text of the side shown.
         func sizes(_ i: Int) throws -> [Double] {
-            try textStyles("Northern Lights", in: r.displayList(frame: i)).map(\.size)
+            textStyles("Northern Lights", in: r.displayList(frame: i)).map(\.size)
         }
         XCTAssertEqual(try sizes(40), [17])
         XCTAssertEqual(try sizes(100), [28])
@@ -79,8 +79,8 @@ final class DiveDeeperPhantomTests: XCTestCase {
     func testCloseButtonFadesWithoutPopping() throws {
         let r = try loadReferenceScene("dive-deeper.json")
         var previous = 0.0
-        for i in 0..<r.source.frameCount {
-            let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
+        for i in 0..<r.frameCount {
+            let alpha = drawnTexts("✕", in: r.displayList(frame: i)).map(\.alpha).max() ?? 0
             XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
             if i <= 30 || (i < 126 && openFraction(Double(i) / 60 - 0.5) < 0.85) {
                 XCTAssertEqual(alpha, 0, "frame \(i): the close button waits for the move to end")
@@ -100,8 +100,8 @@ final class DiveDeeperPhantomTests: XCTestCase {
     /// absent while the transition is early, fades with the transition and never steps by more than 0.25.
     func testInteractiveTitleFollowsTheSpringAtScrubbedTime() throws {
         let closed = try loadReferenceScene("dive-deeper.json")
-        let from = try XCTUnwrap(try closed.viewFrames(frame: 0)[listTitle])
-        let to = try XCTUnwrap(try closed.viewFrames(frame: 100)[detailTitle])
+        let from = try XCTUnwrap(closed.viewFrames(frame: 0)[listTitle])
+        let to = try XCTUnwrap(closed.viewFrames(frame: 100)[detailTitle])
         let r = try loadReferenceScene("dive-deeper-interactive.json")
         func progress(frame i: Int) -> Double {
             let t = Double(i) / 60
@@ -114,7 +114,7 @@ final class DiveDeeperPhantomTests: XCTestCase {
         var previousX: Double?
         for i in 100...150 {
             let f = openFraction(progress(frame: i) * 0.5)
-            let drawn = drawnTexts("Northern Lights", in: try r.displayList(frame: i)).filter { $0.alpha > 0 }
+            let drawn = drawnTexts("Northern Lights", in: r.displayList(frame: i)).filter { $0.alpha > 0 }
             guard progress(frame: i) < 1 else { continue }
             XCTAssertEqual(drawn.count, 1, "frame \(i): one title picture")
             let box = try XCTUnwrap(drawn.first).box
@@ -132,8 +132,8 @@ final class DiveDeeperPhantomTests: XCTestCase {
         // Ahead of the finger: at the release the title is past the finger's fraction of the way.
         XCTAssertGreaterThan(openFraction(220.0 / 600 * 0.5), 220.0 / 600 + 0.3)
         var previous = 0.0
-        for i in 0..<r.source.frameCount {
-            let alpha = drawnTexts("✕", in: try r.displayList(frame: i)).map(\.alpha).max() ?? 0
+        for i in 0..<r.frameCount {
+            let alpha = drawnTexts("✕", in: r.displayList(frame: i)).map(\.alpha).max() ?? 0
             XCTAssertLessThanOrEqual(abs(alpha - previous), 0.25, "the close button jumps at frame \(i): \(previous) → \(alpha)")
             if i <= 126 { XCTAssertEqual(alpha, 0, "frame \(i): no close button before the detail has opened") }
             if (150...227).contains(i) { XCTAssertEqual(alpha, 1, accuracy: 1e-9, "frame \(i): shown in the detail") }

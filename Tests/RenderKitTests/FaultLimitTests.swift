@@ -15,12 +15,11 @@ final class FaultLimitTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
-    private func renderer(_ json: String, fps: Double? = nil, scale: Double? = nil) throws -> Renderer {
-        var options = RenderOptions()
+    private func renderer(_ json: String, fps: Double? = nil, scale: Double? = nil) throws -> FrameSource {
+        var options = FrameOptions()
         options.fps = fps
         options.scale = scale
-        options.outputDirectory = scratch
-        return try Renderer(try loadScene(json), options: options)
+        return try FrameSource(try loadScene(json), options: options)
     }
 
     private func rendererError(_ json: String, fps: Double? = nil, scale: Double? = nil) throws -> String? {
@@ -30,7 +29,7 @@ final class FaultLimitTests: XCTestCase {
     func testFrameCountLimit() throws {
         // 1000 s at 100 fps is exactly 100 000 frames; 1000.01 s is 100 001.
         let scene = { (d: String) in "{\"scene\": 1, \"canvas\": {\"width\": 4, \"height\": 4}, \"fps\": 100, \"duration\": \(d), \"body\": {\"type\": \"rect\"}}" }
-        XCTAssertEqual(try renderer(scene("1000")).source.frameCount, 100_000)
+        XCTAssertEqual(try renderer(scene("1000")).frameCount, 100_000)
         XCTAssertEqual(try rendererError(scene("1000.01")), "the scene has 100001 frames at 100 fps; at most 100000 are allowed")
         // --fps raises the count past the limit of a scene that is fine at its own rate.
         XCTAssertEqual(try rendererError(scene("1000"), fps: 240), "the scene has 240000 frames at 240 fps; at most 100000 are allowed")
@@ -51,12 +50,13 @@ final class FaultLimitTests: XCTestCase {
          "body": {"type": "hstack", "children": [{"type": "forEach", "count": "=n", "content": {"type": "rect"}}]},
          "timeline": [{"at": 0.5, "set": {"n": 10001}}]}
         """)
-        XCTAssertEqual(r.source.state(4).problems.count, 0)
-        XCTAssertEqual(r.source.state(4).root?.children.count, 3)
-        let problems = r.source.state(5).problems
+        XCTAssertEqual(r.state(4).problems.count, 0)
+        XCTAssertEqual(r.state(4).root?.children.count, 3)
+        let problems = r.state(5).problems
         // The render stops on the first problem; the 10 000 rects drawn meanwhile also pass the view limit.
         XCTAssertEqual(problems.first?.description, "at t = 0.5 s: body.children[0].count: \"=n\" gave 10001 repetitions; at most 10000 are allowed")
-        XCTAssertThrowsError(try r.render()) { XCTAssertTrue("\($0)".contains("gave 10001 repetitions"), "\($0)") }
+        XCTAssertThrowsError(try PNGSequence(source: r, selection: .all(of: r.frameCount), outputDirectory: scratch)
+            .write(with: FramePump(source: r, jobs: 2))) { XCTAssertTrue("\($0)".contains("gave 10001 repetitions"), "\($0)") }
     }
 
     func testForEachCountThatIsNotFiniteStopsTheRender() throws {
@@ -64,7 +64,7 @@ final class FaultLimitTests: XCTestCase {
         {"scene": 1, "canvas": {"width": 20, "height": 20}, "fps": 10, "duration": 1, "state": {"n": 0},
          "body": {"type": "hstack", "children": [{"type": "forEach", "count": "=1 / n", "content": {"type": "rect"}}]}}
         """)
-        let state = r.source.state(0)
+        let state = r.state(0)
         XCTAssertEqual(state.problems.map(\.description), ["at t = 0.0 s: body.children[0].count: \"=1 / n\" gave inf, not a finite number"])
         XCTAssertEqual(state.root?.children.count, 0, "meanwhile nothing is drawn")
     }
@@ -77,7 +77,7 @@ final class FaultLimitTests: XCTestCase {
          "body": {"type": "vstack", "children": [{"type": "forEach", "count": "=n", "content":
            {"type": "hstack", "children": [{"type": "forEach", "count": "=n", "as": "j", "content": {"type": "rect"}}]}}]}}
         """)
-        let state = r.source.state(0)
+        let state = r.state(0)
         XCTAssertEqual(state.problems.count, 1)
         XCTAssertTrue(state.problems.first?.message.contains("more than 10000 views at once") ?? false, "\(state.problems)")
         func count(_ v: ResolvedView?) -> Int { v.map { 1 + $0.children.map(count).reduce(0, +) } ?? 0 }
@@ -110,6 +110,6 @@ final class FaultLimitTests: XCTestCase {
          ],
          "body": {"type": "rect"}}
         """)
-        XCTAssertEqual(r.source.history.fired.filter { $0.kind == .event }.map(\.id), ["a", "b", "a"])
+        XCTAssertEqual(r.history.fired.filter { $0.kind == .event }.map(\.id), ["a", "b", "a"])
     }
 }

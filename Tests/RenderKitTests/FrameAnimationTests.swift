@@ -28,16 +28,16 @@ final class FrameAnimationTests: XCTestCase {
     /// frames, as they were and will be on screen: x = 21 + 52 · p, with p = 0.25, 0.5, 0.75 at t = 0.75, 1,
     /// 1.25 s: 34, 47, 60 pt. (Before this change B jumped to 73 at once.)
     func testSiblingSlidesWhenItsNeighbourWidens() throws {
-        let r = try Renderer(try loadScene(rowScene(#"[{"at": 0.5, "set": {"n": 7}, "animation": {"linear": 1}}]"#)),
-                             options: RenderOptions())
-        func bx(_ i: Int) throws -> Double { try XCTUnwrap(try r.viewFrames(frame: i)["B"], "frame \(i)").minX }
+        let r = try FrameSource(try loadScene(rowScene(#"[{"at": 0.5, "set": {"n": 7}, "animation": {"linear": 1}}]"#)),
+                             options: FrameOptions())
+        func bx(_ i: Int) throws -> Double { try XCTUnwrap(r.viewFrames(frame: i)["B"], "frame \(i)").minX }
         XCTAssertEqual(try bx(9), 21, accuracy: 1e-9)
         for (i, hand) in [(15, 34.0), (20, 47.0), (25, 60.0)] {
             XCTAssertEqual(try bx(i), hand, accuracy: 1e-9, "B's x at frame \(i)")
         }
         XCTAssertEqual(try bx(31), 73, accuracy: 1e-9)
         // B keeps its width throughout: the frame moves, it does not stretch.
-        XCTAssertEqual(try XCTUnwrap(try r.viewFrames(frame: 20)["B"]).width, 20, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 20)["B"]).width, 20, accuracy: 1e-9)
     }
 
     /// A vstack [C, D] with C (32.2 pt tall, 64.4 px → 64 px = 32 pt on the grid of scale 2) inserted at t = 0.5 and
@@ -54,8 +54,8 @@ final class FrameAnimationTests: XCTestCase {
          "timeline": [{"at": 0.5, "set": {"show": true}, "animation": {"linear": 1}},
                       {"at": 2, "set": {"show": false}, "animation": {"linear": 1}}]}
         """
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
-        func frame(_ id: String, _ i: Int) throws -> Rect? { try r.viewFrames(frame: i)[id] }
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
+        func frame(_ id: String, _ i: Int) throws -> Rect? { r.viewFrames(frame: i)[id] }
         XCTAssertEqual(try XCTUnwrap(try frame("D", 9)).minY, 0, accuracy: 1e-9)
         for (i, hand) in [(15, 8.0), (20, 16.0), (25, 24.0)] {
             XCTAssertEqual(try XCTUnwrap(try frame("D", i)).minY, hand, accuracy: 1e-9, "D's y at frame \(i)")
@@ -84,8 +84,8 @@ final class FrameAnimationTests: XCTestCase {
              {"type": "rect", "id": "D", "fill": "red", "frame": {"width": 50, "height": 20}}]}]},
          "timeline": [{"at": 0.5, "set": {"show": false}, "animation": {"linear": 0.5}}]}
         """
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
-        func frame(_ id: String, _ i: Int) throws -> Rect? { try r.viewFrames(frame: i)[id] }
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
+        func frame(_ id: String, _ i: Int) throws -> Rect? { r.viewFrames(frame: i)[id] }
         XCTAssertEqual(try XCTUnwrap(try frame("D", 15)).minY, 16, accuracy: 1e-9, "halfway: 32 · (1 − 0.5)")
         for i in [20, 30, 40, 49] {
             XCTAssertEqual(try XCTUnwrap(try frame("D", i)).minY, 0, accuracy: 1e-9, "D at frame \(i)")
@@ -102,9 +102,9 @@ final class FrameAnimationTests: XCTestCase {
         let json = rowScene("""
             [{"at": 0.25, "set": {"n": 7}, "animation": \(spring)}, {"at": 0.35, "set": {"n": 3}, "animation": \(spring)}]
             """, fps: 240, scale: 8)
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
         var x: [Double] = []
-        for i in 56...180 { x.append(try XCTUnwrap(try r.viewFrames(frame: i)["B"], "frame \(i)").minX) }
+        for i in 56...180 { x.append(try XCTUnwrap(r.viewFrames(frame: i)["B"], "frame \(i)").minX) }
         let h = 1.0 / 240
         let v = zip(x.dropFirst(), x).map { ($0 - $1) / h }
         // Critically damped with ω = 2π/0.4 over 52 pt: |v| ≤ ω/e · 52 pt ≈ 300 pt/s, plus 30 pt/s of rounding.
@@ -115,6 +115,6 @@ final class FrameAnimationTests: XCTestCase {
         XCTAssertEqual(after, before, accuracy: 60, "velocity continuous across the retarget")
         // It then turns round towards the new target, 31.2 pt, and settles there.
         XCTAssertLessThan(v[100 - 56], 0)
-        XCTAssertEqual(try XCTUnwrap(try r.viewFrames(frame: 470)["B"]).minX, snapped(31.2, scale: 8), accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 470)["B"]).minX, snapped(31.2, scale: 8), accuracy: 1e-9)
     }
 }

@@ -15,7 +15,7 @@ final class FrameSourceTests: XCTestCase {
     """
 
     func source(_ json: String, fps: Double = 30, touches: Bool = false, reuse: Bool = true) throws -> FrameSource {
-        var options = RenderOptions()
+        var options = FrameOptions()
         options.fps = fps
         options.scale = 1
         options.showTouches = touches

@@ -23,7 +23,7 @@ final class ItemStateTests: XCTestCase {
     """#
 
     func testEachItemHasItsOwnCopyAndAnimation() throws {
-        let r = try Renderer(try loadScene(scene), options: RenderOptions())
+        let r = try FrameSource(try loadScene(scene), options: FrameOptions())
         let names = r.loaded.scene.state.map(\.name)
         XCTAssertEqual(names.count, 4, "taps plus three copies of on: \(names)")
         // Frame 75 is 1.25 s at 60 fps.
@@ -33,7 +33,7 @@ final class ItemStateTests: XCTestCase {
         XCTAssertEqual(red(150), 0)
         XCTAssertEqual(red(250), 255 * 0.75, accuracy: 1)
         let taps = try XCTUnwrap(names.firstIndex(of: "taps"))
-        XCTAssertEqual(r.source.history.snapshots.last?.values[taps], .number(2))
+        XCTAssertEqual(r.history.snapshots.last?.values[taps], .number(2))
     }
 
     func testItemStateErrors() throws {

@@ -101,7 +101,7 @@ final class LottieOracleTests: XCTestCase {
         """
         let path = work.appendingPathComponent("scene-\(UUID().uuidString).json")
         try Data(scene.utf8).write(to: path)
-        return try Renderer(try LoadedScene.load(path: path.path), options: RenderOptions()).image(frame: 0)
+        return try FrameSource(try LoadedScene.load(path: path.path), options: FrameOptions()).image(frame: 0)
     }
 
     /// ip and op as the file states them.

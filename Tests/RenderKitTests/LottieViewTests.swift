@@ -134,8 +134,8 @@ final class LottieViewTests: XCTestCase {
              "body": {"type": "zstack", "frame": {"width": 100, "height": 100},
                       "children": [{"type": "lottie", "src": "wide.json", "contentMode": "\(mode)"}]}}
             """.utf8).write(to: scene)
-            let r = try Renderer(try LoadedScene.load(path: scene.path), options: RenderOptions())
-            return (try XCTUnwrap(try r.viewFrames(frame: 0)["body.children[0]"]), try r.image(frame: 0))
+            let r = try FrameSource(try LoadedScene.load(path: scene.path), options: FrameOptions())
+            return (try XCTUnwrap(r.viewFrames(frame: 0)["body.children[0]"]), try r.image(frame: 0))
         }
         let (fit, fitImage) = try frames("fit")
         XCTAssertEqual(fit, Rect(x: 0, y: 25, width: 100, height: 50))
@@ -160,8 +160,8 @@ final class LottieViewTests: XCTestCase {
                   "children": [{"type": "lottie", "src": "wide.json", "frame": {"width": 60}},
                                {"type": "lottie", "src": "wide.json", "frame": {"width": 100, "height": 20}}]}}
         """.utf8).write(to: scene)
-        let r = try Renderer(try LoadedScene.load(path: scene.path), options: RenderOptions())
-        let f = try r.viewFrames(frame: 0)
+        let r = try FrameSource(try LoadedScene.load(path: scene.path), options: FrameOptions())
+        let f = r.viewFrames(frame: 0)
         // The fixed-width frame proposes 60 × (whatever the stack offers); the view itself fits 60×30 inside it.
         let first = try XCTUnwrap(f["body.children[0]"])
         XCTAssertEqual(first.width, 60)

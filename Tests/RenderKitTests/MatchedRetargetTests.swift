@@ -21,12 +21,12 @@ final class MatchedRetargetTests: XCTestCase {
     """#
 
     func testRetargetContinuesFromTheFrameOnScreen() throws {
-        var options = RenderOptions()
+        var options = FrameOptions()
         options.fps = 240
-        let r = try Renderer(try loadScene(scene), options: options)
+        let r = try FrameSource(try loadScene(scene), options: options)
         var xs: [Double] = []
         for i in 0...360 {
-            let frames = try r.viewFrames(frame: i)
+            let frames = r.viewFrames(frame: i)
             let present = ["a", "b"].compactMap { frames[$0]?.minX }
             XCTAssertFalse(present.isEmpty, "frame \(i): neither view is laid out")
             // While both are present they share the matched frame.

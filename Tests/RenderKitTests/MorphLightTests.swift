@@ -22,8 +22,8 @@ final class MorphLightTests: XCTestCase {
     """
 
     /// The shadows of the one layer in frame `i` that has any.
-    func shadows(_ r: Renderer, frame i: Int) throws -> [Shadow] {
-        let layers = try r.displayList(frame: i).commands.compactMap { c -> Layer? in
+    func shadows(_ r: FrameSource, frame i: Int) throws -> [Shadow] {
+        let layers = r.displayList(frame: i).commands.compactMap { c -> Layer? in
             if case .beginLayer(let l) = c, !l.shadows.isEmpty { return l }
             return nil
         }
@@ -35,7 +35,7 @@ final class MorphLightTests: XCTestCase {
     /// → (½, ½, 0) at 60 %, radius (10 + 6)/2 = 8, offset (2, −6); the blue one, unpaired, at half its
     /// 60 % opacity with its own radius and offset.
     func testShadowStacksBlendAtTheMidpoint() throws {
-        let r = try Renderer(try loadScene(scene), options: RenderOptions())
+        let r = try FrameSource(try loadScene(scene), options: FrameOptions())
         let s = try shadows(r, frame: 20)
         XCTAssertEqual(s.count, 2)
         guard s.count == 2 else { return }
@@ -55,7 +55,7 @@ final class MorphLightTests: XCTestCase {
     /// move, frame by frame (no step above a fifth of its start), and does not drop to nothing while
     /// most of the leaving light is still there (measured: 42 before the move, falling by ≤ 4 a frame).
     func testLightAtAProbeIsContinuousThroughTheMove() throws {
-        let r = try Renderer(try loadScene(scene), options: RenderOptions())
+        let r = try FrameSource(try loadScene(scene), options: FrameOptions())
         func alpha(_ i: Int) throws -> Int {
             let img = try r.image(frame: i)
             let k = img.width / 200   // pixels per point
@@ -76,7 +76,7 @@ final class MorphLightTests: XCTestCase {
     /// blend too: at the midpoint of a linear move, a red fill becoming a white→blue gradient is a
     /// (1, ½, ½)→(½, 0, ½) gradient, and a black stroke becoming no stroke is black at half opacity.
     func testGradientFillsAndStrokesBlend() throws {
-        let r = try Renderer(try loadScene("""
+        let r = try FrameSource(try loadScene("""
         {"scene": 1, "canvas": {"width": 200, "height": 100}, "duration": 2, "fps": 20, "state": {"moved": false},
          "body": {"type": "zstack", "children": [
            {"type": "rect", "fill": "#FF0000", "stroke": {"paint": "#000000", "width": 2}, "frame": {"width": 40, "height": 40},
@@ -84,8 +84,8 @@ final class MorphLightTests: XCTestCase {
            {"type": "rect", "fill": {"linear": {"stops": ["#FFFFFF", "#0000FF"], "start": [0, 0], "end": [1, 1]}},
             "frame": {"width": 40, "height": 40}, "if": "moved", "matchedGeometry": {"id": "m", "morph": true}}]},
          "timeline": [{"at": 0.5, "set": {"moved": true}, "animation": {"linear": 1}}]}
-        """), options: RenderOptions())
-        let commands = try r.displayList(frame: 20).commands
+        """), options: FrameOptions())
+        let commands = r.displayList(frame: 20).commands
         let fills = commands.compactMap { c -> Paint? in if case .fill(let f) = c { return f.paint }; return nil }
         let strokes = commands.compactMap { c -> Paint? in if case .stroke(let s) = c { return s.paint }; return nil }
         XCTAssertEqual(fills, [.linear(stops: [GradientStop(color: Color(r: 1, g: 0.5, b: 0.5), location: 0),
@@ -98,7 +98,7 @@ final class MorphLightTests: XCTestCase {
     /// 40 pt red square of radius 12 becoming a blue one of radius 4, centred on the canvas, is at the
     /// midpoint a (½, 0, ½) square of radius 8 in the same place.
     func testCornerRadiusAndFillBlend() throws {
-        let r = try Renderer(try loadScene("""
+        let r = try FrameSource(try loadScene("""
         {"scene": 1, "canvas": {"width": 200, "height": 100}, "duration": 2, "fps": 20, "state": {"moved": false},
          "body": {"type": "zstack", "children": [
            {"type": "roundedRect", "cornerRadius": 12, "fill": "#FF0000", "frame": {"width": 40, "height": 40},
@@ -106,8 +106,8 @@ final class MorphLightTests: XCTestCase {
            {"type": "roundedRect", "cornerRadius": 4, "fill": "#0000FF", "frame": {"width": 40, "height": 40},
             "if": "moved", "matchedGeometry": {"id": "m", "morph": true}}]},
          "timeline": [{"at": 0.5, "set": {"moved": true}, "animation": {"linear": 1}}]}
-        """), options: RenderOptions())
-        let fills = try r.displayList(frame: 20).commands.compactMap { c -> FillCommand? in
+        """), options: FrameOptions())
+        let fills = r.displayList(frame: 20).commands.compactMap { c -> FillCommand? in
             if case .fill(let f) = c { return f }
             return nil
         }

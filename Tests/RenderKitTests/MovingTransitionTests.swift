@@ -19,7 +19,7 @@ final class MovingTransitionTests: XCTestCase {
          "timeline": [{"at": 0.2, "set": {"show": true}, "animation": {"linear": 1}},
                       {"at": 1.5, "set": {"show": false}, "animation": {"linear": 1}}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         XCTAssertNil(opaqueBounds(try r.image(frame: 3)), "nothing before the insertion", file: file, line: line)
         let phases: [(start: Int, count: Int, offset: (Double) -> (x: Double, y: Double))] = [(4, 21, insertion), (30, 20, removal)]
         for (start, count, offset) in phases {

@@ -17,7 +17,7 @@ final class PixelGridTests: XCTestCase {
            {"type": "zstack", "padding": {"leading": 10.3, "top": 2}, "children": [
              {"type": "rect", "fill": "red", "frame": {"width": 20.4, "height": 4}}]}]}}
         """
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
         let img = try r.image(frame: 0)
         for y in 4..<12 {
             for x in 0..<img.width {
@@ -35,7 +35,7 @@ final class PixelGridTests: XCTestCase {
            {"type": "zstack", "padding": {"top": 10.2}, "children": [
              {"type": "rect", "fill": "black", "frame": {"width": 20, "height": 0.5}}]}]}}
         """
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
         let img = try r.image(frame: 0)
         for y in 0..<img.height {
             for x in 0..<img.width { XCTAssertEqual(alpha(img, x, y), y == 20 ? 255 : 0, "pixel (\(x), \(y))") }

@@ -20,7 +20,7 @@ final class PresentedValueTests: XCTestCase {
         """
     }
 
-    func offset(_ r: Renderer, _ i: Int) -> Double { r.source.state(i).root?.children.first?.modifiers.offset.x ?? .nan }
+    func offset(_ r: FrameSource, _ i: Int) -> Double { r.state(i).root?.children.first?.modifiers.offset.x ?? .nan }
 
     func testAGrabTakesTheViewFromWhereItIsOnScreen() throws {
         // The spring's closed form at the grab: 300·(1 − (1 + ωτ)e^(−ωτ)), ω = 2π, τ = 0.2 s.
@@ -29,14 +29,14 @@ final class PresentedValueTests: XCTestCase {
         // The touch at x = 0 must land on the view: it is at ~110 pt at 0.3 s, so put the finger there.
         let json = scene(grabWith: "=presented.x").replacingOccurrences(of: "\"down\": [0, 50]", with: "\"down\": [\(onScreen + 20), 50]")
             .replacingOccurrences(of: "\"move\": [10, 50]", with: "\"move\": [\(onScreen + 30), 50]")
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
         XCTAssertEqual(offset(r, 17), 300 * (1 - (1 + w * (17.0 / 60 - 0.1)) * exp(-w * (17.0 / 60 - 0.1))), accuracy: 1e-9)
         // At 0.3 s (frame 18) the finger holds the view where it was: no jump to the spring's target.
         XCTAssertEqual(offset(r, 18), onScreen, accuracy: 1e-6)
         XCTAssertEqual(offset(r, 23), onScreen, accuracy: 1e-6)
         // The finger moves 10 pt at 0.4 s (frame 24): the view follows from where it was caught.
         XCTAssertEqual(offset(r, 24), onScreen + 10, accuracy: 1e-6)
-        XCTAssertTrue(r.source.history.fired.contains { $0.detail == "drag.began" })
+        XCTAssertTrue(r.history.fired.contains { $0.detail == "drag.began" })
     }
 
     /// Reading the model value instead, the view jumps to the spring's target plus the finger's move.
@@ -45,7 +45,7 @@ final class PresentedValueTests: XCTestCase {
         let onScreen = 300 * (1 - (1 + w * tau) * exp(-w * tau))
         let json = scene(grabWith: "=x").replacingOccurrences(of: "\"down\": [0, 50]", with: "\"down\": [\(onScreen + 20), 50]")
             .replacingOccurrences(of: "\"move\": [10, 50]", with: "\"move\": [\(onScreen + 30), 50]")
-        let r = try Renderer(try loadScene(json), options: RenderOptions())
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
         XCTAssertEqual(offset(r, 24), 310, accuracy: 1e-6)
     }
 

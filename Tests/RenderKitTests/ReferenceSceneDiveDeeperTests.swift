@@ -20,11 +20,11 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         let r = try loadReferenceScene("dive-deeper.json")
         let travel = detailThumb.width - listThumb.width
         for i in [60, 62, 66] {
-            let frame = try XCTUnwrap(try r.viewFrames(frame: i)[hero])
+            let frame = try XCTUnwrap(r.viewFrames(frame: i)[hero])
             // Within 0.1 % of the travel, plus the pixel-grid rounding of both edges.
             XCTAssertLessThanOrEqual(abs(frame.width - detailThumb.width), 0.001 * travel + 1 / scale + 1e-9, "frame \(i)")
         }
-        let early = try XCTUnwrap(try r.viewFrames(frame: 54)[hero])
+        let early = try XCTUnwrap(r.viewFrames(frame: 54)[hero])
         XCTAssertGreaterThan(detailThumb.width - early.width, 0.002 * travel + 1 / scale, "still moving at 0.4 s")
     }
 
@@ -65,15 +65,15 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
 
     func testThumbnailTravelsBetweenListAndDetailFrames() throws {
         let r = try loadReferenceScene("dive-deeper.json")
-        let closed = try XCTUnwrap(try r.viewFrames(frame: 0)["body.children[2].children[2].children[0].children[0]"])
-        let open = try XCTUnwrap(try r.viewFrames(frame: 100)[hero])
+        let closed = try XCTUnwrap(r.viewFrames(frame: 0)["body.children[2].children[2].children[0].children[0]"])
+        let open = try XCTUnwrap(r.viewFrames(frame: 100)[hero])
         assertSnapped(closed, listThumb, "list thumbnail")
         assertSnapped(open, detailThumb, "detail hero")
         // Frames 31…40 cover the move up to and past its midpoint (open at t = 0.5 s).
         var sawMidpoint = false
         for i in 31...40 {
             let f = openFraction(Double(i) / 60 - 0.5)
-            let frame = try XCTUnwrap(try r.viewFrames(frame: i)[hero], "frame \(i)")
+            let frame = try XCTUnwrap(r.viewFrames(frame: i)[hero], "frame \(i)")
             // The move starts from the list thumbnail as it rests on screen, on the pixel grid.
             let expected = mix(onGrid(listThumb), detailThumb, f)
             // The animated frame goes through layout, which puts it on the pixel grid (§6).
@@ -114,7 +114,7 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
     /// remaining 0.075 × 0.5 s; the second (220 pt up, progress 220/600) finishes over (1 − 220/600) × 0.5 s.
     func testPanCancelsBelowOneTenthAndFinishesAbove() throws {
         let r = try loadReferenceScene("dive-deeper-interactive.json")
-        func thumb(_ i: Int) throws -> Rect { try XCTUnwrap(try r.viewFrames(frame: i)["thumb"]) }
+        func thumb(_ i: Int) throws -> Rect { try XCTUnwrap(r.viewFrames(frame: i)["thumb"]) }
         // The thumbnail's edges are on the pixel grid (§6) and its x is not known here: a width is then
         // within one pixel (1/scale pt) of its closed form.
         let pixel = 1 / scale + 1e-9
@@ -135,7 +135,7 @@ final class ReferenceSceneDiveDeeperTests: XCTestCase {
         XCTAssertEqual(try thumb(200).height, 260, accuracy: 0.1)
         // Progress never passes 0.9 while dragging, and the fade view's opacity is the progress.
         let p = r.loaded.scene.state.firstIndex { $0.name == "p" } ?? 0
-        let dragging = r.source.history.snapshots.filter { $0.animation == nil && $0.time > 0 }
+        let dragging = r.history.snapshots.filter { $0.animation == nil && $0.time > 0 }
         XCTAssertFalse(dragging.isEmpty)
         for s in dragging { XCTAssertLessThanOrEqual(s.values[p].number ?? 2, 0.9) }
     }

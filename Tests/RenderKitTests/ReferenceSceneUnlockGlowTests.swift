@@ -22,7 +22,7 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
     /// brighter than the background and fading monotonically with distance.
     func testLightSpreadsPastTheBarAndFadesWithDistance() throws {
         let r = try loadReferenceScene("unlock.json")
-        let frames = try r.viewFrames(frame: 268)
+        let frames = r.viewFrames(frame: 268)
         let bar = try XCTUnwrap(frames["glowBar"]), fillFrame = try XCTUnwrap(frames[fill])
         XCTAssertGreaterThan(fillFrame.width, 100)
         let img = try r.image(frame: 268)
@@ -43,7 +43,7 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
     /// the rounded end), neighbouring pixels differ by a few levels at most: no edge.
     func testNoEdgeAroundTheRoundedEnds() throws {
         let r = try loadReferenceScene("unlock.json")
-        let bar = try XCTUnwrap(try r.viewFrames(frame: 268)["glowBar"])
+        let bar = try XCTUnwrap(r.viewFrames(frame: 268)["glowBar"])
         let img = try r.image(frame: 268)
         for y in [bar.minY + 2, bar.minY + 4, bar.maxY - 4] {
             var previous: [Int]?
@@ -68,7 +68,7 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
         let r = try loadReferenceScene("unlock.json")
         var checked = 0
         for i in stride(from: 126, through: 240, by: 2) {
-            let frames = try r.viewFrames(frame: i)
+            let frames = r.viewFrames(frame: i)
             guard let bar = frames["glowBar"], let f = frames[fill], f.width >= 4, f.width <= 20 else { continue }
             let img = try r.image(frame: i)
             let outside = rgb(img, bar.minX + 1, bar.minY + 4)
@@ -88,7 +88,7 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
     /// that of the face's "W" as much as its digits.
     func testPINUsesTheMonospacedDesign() throws {
         let loaded = try LoadedScene.load(path: referenceScenePath("unlock.json"))
-        let dump = try SceneDump.text(loaded, at: 8.0, options: RenderOptions())
+        let dump = SceneDump.text(try FrameSource(loaded, options: FrameOptions()), at: 8.0)
         let line = try XCTUnwrap(dump.split(separator: "\n").first { $0.contains("text \"483920\"") && $0.contains("weight") },
                                  "the PIN's text command at 8 s:\n\(dump)")
         XCTAssertTrue(line.contains("monospaced"), String(line))

@@ -11,15 +11,15 @@ func referenceScenePath(_ name: String, file: String = #filePath) -> String {
         .appendingPathComponent("Scenes").appendingPathComponent(name).path
 }
 
-func loadReferenceScene(_ name: String, options: RenderOptions = RenderOptions()) throws -> Renderer {
+func loadReferenceScene(_ name: String, options: FrameOptions = FrameOptions()) throws -> FrameSource {
     let loaded = try LoadedScene.load(path: referenceScenePath(name))
-    return try Renderer(loaded, options: options)
+    return try FrameSource(loaded, options: options)
 }
 
 /// The value of state variable `name` after the last change at or before `time` (seconds).
-func stateValue(_ r: Renderer, _ name: String, at time: Double) throws -> Value {
+func stateValue(_ r: FrameSource, _ name: String, at time: Double) throws -> Value {
     let slot = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == name }, "no state variable \(name)")
-    let snaps = r.source.history.snapshots
+    let snaps = r.history.snapshots
     let last = try XCTUnwrap(snaps.lastIndex { $0.time <= time + 1e-9 })
     return snaps[last].values[slot]
 }
@@ -42,7 +42,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
 
     func testEarlyReleaseStopsTheChargeAndResetsToZero() throws {
         let r = try loadReferenceScene("unlock.json")
-        let fired = r.source.history.fired
+        let fired = r.history.fired
         let starts = fired.filter { $0.kind == .timerStart && $0.id == "charge" }
         let ends = fired.filter { $0.kind == .timerEnd && $0.id == "charge" }
         XCTAssertEqual(starts.count, 2)
@@ -61,21 +61,21 @@ final class ReferenceSceneUnlockTests: XCTestCase {
         XCTAssertNil(fired.first { $0.id == "charged" && $0.time < starts[1].time }, "the early release must not complete the charge")
         // On screen: the fill is 300·progress wide just before the release, then animates back to nothing
         // (width shrinks frame by frame) and is empty before the second charge starts.
-        let before = try XCTUnwrap(try r.viewFrames(frame: 126)[fill])
+        let before = try XCTUnwrap(r.viewFrames(frame: 126)[fill])
         // Its edges are on the pixel grid of scale 2 (§6), so the width is within 1/2 pt of 300·progress.
         XCTAssertEqual(before.width, 300 * chargeRule(maxTicks: 120).progress, accuracy: 0.5 + 1e-9)
         var previous = before.width
         for i in [132, 138, 150, 170] {
-            let w = try XCTUnwrap(try r.viewFrames(frame: i)[fill]).width
+            let w = try XCTUnwrap(r.viewFrames(frame: i)[fill]).width
             XCTAssertLessThan(w, previous, "frame \(i)")
             previous = w
         }
-        XCTAssertEqual(try XCTUnwrap(try r.viewFrames(frame: 200)[fill]).width, 0, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 200)[fill]).width, 0, accuracy: 0.5)
     }
 
     func testFullHoldGives160TicksAnd77SoftHapticsThenStaysFull() throws {
         let r = try loadReferenceScene("unlock.json")
-        let fired = r.source.history.fired
+        let fired = r.history.fired
         let start = try XCTUnwrap(fired.last { $0.kind == .timerStart })
         let end = try XCTUnwrap(fired.last { $0.kind == .timerEnd })
         let rule = chargeRule()
@@ -92,7 +92,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
         XCTAssertEqual(try stateValue(r, "progress", at: release.time + 0.5).number, 1)
         // Frame 299 (4.983 s) shows 158 of the 160 ticks.
         // Its edges sit on the pixel grid of scale 2 (§6): the leading edge at 45 pt, the trailing one rounded.
-        let bar = try XCTUnwrap(try r.viewFrames(frame: 299)[fill])
+        let bar = try XCTUnwrap(r.viewFrames(frame: 299)[fill])
         XCTAssertEqual(bar.minX, 45)
         XCTAssertEqual(bar.width, ((45 + 300 * chargeRule(maxTicks: 158).progress) * 2).rounded() / 2 - 45, accuracy: 1e-9)
     }
@@ -102,7 +102,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
     /// item 9: the only haptics are the charge's soft ticks.
     func testStagesFollowOneSecondApart() throws {
         let r = try loadReferenceScene("unlock.json")
-        let fired = r.source.history.fired
+        let fired = r.history.fired
         func time(_ id: String) throws -> Double { try XCTUnwrap(fired.first { $0.kind == .event && $0.id == id }, id).time }
         let charged = try time("charged")
         XCTAssertEqual(charged, 3.4 + 1.6, accuracy: 1e-9)
@@ -121,22 +121,22 @@ final class ReferenceSceneUnlockTests: XCTestCase {
     func testCardMoveAndFanOut() throws {
         let r = try loadReferenceScene("unlock.json")
         // Frame 300 (5.0 s) is the first of the move: the card stands where the full bar is.
-        let bar = try XCTUnwrap(try r.viewFrames(frame: 300)["card"])
+        let bar = try XCTUnwrap(r.viewFrames(frame: 300)["card"])
         XCTAssertEqual(bar.width, 300, accuracy: 1e-6)
         XCTAssertEqual(bar.height, 24, accuracy: 1e-6)
-        let rest = try XCTUnwrap(try r.viewFrames(frame: 350)["card"])
+        let rest = try XCTUnwrap(r.viewFrames(frame: 350)["card"])
         XCTAssertEqual(rest.width, 48, accuracy: 1e-6)
         XCTAssertEqual(rest.height, 30, accuracy: 1e-6)
-        let mid = try XCTUnwrap(try r.viewFrames(frame: 306)["card"])
+        let mid = try XCTUnwrap(r.viewFrames(frame: 306)["card"])
         XCTAssertGreaterThan(mid.width, rest.width + 1)
         XCTAssertLessThan(mid.width, bar.width - 1)
         XCTAssertGreaterThan(mid.minX, bar.minX)
         XCTAssertLessThan(mid.minX, rest.minX)
-        let fanned = try r.viewFrames(frame: 410)
+        let fanned = r.viewFrames(frame: 410)
         let xs = try (0..<6).map { try XCTUnwrap(fanned["fan\($0)"]).minX }
         for k in 1..<6 { XCTAssertEqual(xs[k] - xs[k - 1], 56, accuracy: 1e-6) }
         // Half-way through the fan-out every card is between the deck's centre position and its own.
-        let moving = try r.viewFrames(frame: 364)
+        let moving = r.viewFrames(frame: 364)
         for k in 0..<6 {
             let x = try XCTUnwrap(moving["fan\(k)"]).minX
             if k < 3 { XCTAssertTrue(x < 171 && x > xs[k], "card \(k) at \(x)") } else { XCTAssertTrue(x > 171 && x < xs[k], "card \(k) at \(x)") }
@@ -154,7 +154,7 @@ final class ReferenceSceneUnlockTests: XCTestCase {
     }
 
     func testRendersAtScale3() throws {
-        var options = RenderOptions()
+        var options = FrameOptions()
         options.scale = 3
         let r = try loadReferenceScene("unlock.json", options: options)
         let img = try r.image(frame: 299)

@@ -32,9 +32,9 @@ final class Rotation3DSceneTests: XCTestCase {
     }
 
     func render(_ json: String, frame: Int = 0) throws -> RGBAImage {
-        var o = RenderOptions()
+        var o = FrameOptions()
         o.scale = Self.scale
-        return try Renderer(try loadScene(json), options: o).image(frame: frame)
+        return try FrameSource(try loadScene(json), options: o).image(frame: frame)
     }
 
     // MARK: - The formula, written out

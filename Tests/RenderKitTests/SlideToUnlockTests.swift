@@ -12,7 +12,7 @@ final class SlideToUnlockTests: XCTestCase {
     func testSideColourIsOpaqueGrey() throws {
         let r = try loadReferenceScene("slide-to-unlock.json")
         let img = try r.image(frame: 30)
-        let label = try XCTUnwrap(try r.viewFrames(frame: 30)["label"])
+        let label = try XCTUnwrap(r.viewFrames(frame: 30)["label"])
         let scale = 2.0
         var brightest: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 0)
         // The right two thirds of the text: far from the highlight's centre at its leading edge.

@@ -17,7 +17,7 @@ final class TransitionTests: XCTestCase {
               "matchedGeometry": {"id": "m", "morph": true}}]}]},
          "timeline": [{"at": 0.2, "set": {"moved": true}, "animation": {"linear": 1}}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         for i in 0..<30 {
             let t = Double(i) / 20
             let p = min(max((t - 0.2) / 1, 0), 1)
@@ -38,7 +38,7 @@ final class TransitionTests: XCTestCase {
          "body": {"type": "rect", "fill": "red", "frame": {"width": 20, "height": 20}, "if": "show"},
          "timeline": [{"at": 0.2, "set": {"show": false}, "animation": {"linear": 0.5}}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         XCTAssertEqual(totalAlpha(try r.image(frame: 11)), 400 * 255)
         var previous = Int.max
         for i in 12...41 {
@@ -54,7 +54,7 @@ final class TransitionTests: XCTestCase {
          "body": {"type": "rect", "fill": "red", "frame": {"width": 20, "height": 20}, "if": "show"},
          "timeline": [{"at": 0.2, "set": {"show": false}}]}
         """)
-        let r2 = try Renderer(immediate, options: RenderOptions())
+        let r2 = try FrameSource(immediate, options: FrameOptions())
         XCTAssertEqual(totalAlpha(try r2.image(frame: 12)), 0)
     }
 
@@ -67,7 +67,7 @@ final class TransitionTests: XCTestCase {
                   "transition": {"combined": [{"scale": 0.9, "animation": "default"}, {"blur": 5}]}},
          "timeline": [{"at": 0.1, "set": {"show": false}, "animation": {"easeInOut": 0.6}}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         var previous = totalAlpha(try r.image(frame: 6))
         XCTAssertGreaterThan(previous, 0)
         var reachedZero = false
@@ -88,7 +88,7 @@ final class TransitionTests: XCTestCase {
          "timeline": [{"at": 0.2, "set": {"show": false}, "animation": {"linear": 0.5}},
                       {"at": 0.45, "set": {"show": true}, "animation": {"linear": 0.5}}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         var previous = totalAlpha(try r.image(frame: 0))
         for i in 1..<90 {
             let a = totalAlpha(try r.image(frame: i))
@@ -110,9 +110,9 @@ final class TransitionTests: XCTestCase {
              {"type": "roundedRect", "cornerRadius": 4, "frame": {"width": 40, "height": 56}, "matchedGeometry": "card{i}"}}]}]},
          "timeline": [{"at": 0.5, "set": {"spread": true}, "animation": "spring"}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         func cards(_ frame: Int) throws -> [Rect] {
-            let f = try r.viewFrames(frame: frame)
+            let f = r.viewFrames(frame: frame)
             return try (0..<6).map { try XCTUnwrap(f["body.children[1].children[0]#\($0)"], "card \($0) at frame \(frame)") }
         }
         // Just after the change every entering card is still (almost) at the stacked centre: x = 175.
@@ -138,7 +138,7 @@ final class TransitionAnimationTests: XCTestCase {
          "timeline": [{"at": 0.2, "set": {"show": false}, "animation": {"linear": 0.1}},
                       {"at": 0.5, "set": {"other": 1}}]}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
+        let r = try FrameSource(loaded, options: FrameOptions())
         // Opacity 1 − (t − 0.2)/1: at frame 42 (t = 0.7) half the alpha is left.
         XCTAssertEqual(Double(totalAlpha(try r.image(frame: 42))) / Double(400 * 255), 0.5, accuracy: 0.01)
         XCTAssertGreaterThan(totalAlpha(try r.image(frame: 71)), 0)
@@ -159,8 +159,8 @@ final class MatchedSourceTests: XCTestCase {
              {"type": "rect", "id": "badge", "fill": "red", "frame": {"width": 20, "height": 20},
               "matchedGeometry": {"id": "m", "isSource": false}}]}]}}
         """)
-        let r = try Renderer(loaded, options: RenderOptions())
-        let f = try r.viewFrames(frame: 0)
+        let r = try FrameSource(loaded, options: FrameOptions())
+        let f = r.viewFrames(frame: 0)
         XCTAssertEqual(f["card"], Rect(x: 0, y: 0, width: 60, height: 40))
         XCTAssertEqual(f["badge"], Rect(x: 0, y: 0, width: 60, height: 40))
         // The red badge covers the card: its box is the card's.

@@ -13,7 +13,7 @@ final class UnlockLightTests: XCTestCase {
     func testLightAroundTheCardsIsContinuousThroughDeckAndFan() throws {
         let r = try loadReferenceScene("unlock.json")
         let slot = try XCTUnwrap(r.loaded.scene.state.firstIndex { $0.name == "stage" })
-        let fanOut = try XCTUnwrap(r.source.history.snapshots.first { $0.values[slot].number == 3 }).time
+        let fanOut = try XCTUnwrap(r.history.snapshots.first { $0.values[slot].number == 3 }).time
         let first = Int((fanOut * 60).rounded()) - 10
         func brightness(_ i: Int) throws -> Int {
             let img = try r.image(frame: i)

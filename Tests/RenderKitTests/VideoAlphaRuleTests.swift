@@ -16,7 +16,7 @@ final class VideoAlphaRuleTests: XCTestCase {
             let loaded = try loadScene(#"{"scene": 1, "canvas": {"width": 10, "height": 10"# + c.background + #"}, "body": {"type": "rect"}}"#)
             XCTAssertEqual(sceneHasTransparency(loaded.scene.canvas.background), c.transparent, c.background)
             // mp4 never keeps alpha; the others follow the background.
-            let source = try FrameSource(loaded, options: RenderOptions())
+            let source = try FrameSource(loaded, options: FrameOptions())
             XCTAssertFalse(VideoWriter(source: source, format: .mp4).alpha)
             XCTAssertEqual(VideoWriter(source: source, format: .webm).alpha, c.transparent, c.background)
         }

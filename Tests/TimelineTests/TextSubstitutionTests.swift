@@ -22,7 +22,7 @@ final class TextSubstitutionTests: XCTestCase {
            {"type": "forEach", "count": 3, "as": "row", "content": {"type": "hstack", "children": [{"type": "forEach", "count": 2,
              "content": {"type": "text", "text": "row {row}, item {i} of {n} {=row * 2 + i}"}}]}}]}}
         """)
-        let t = try SceneTimeline(scene: s, fps: 10, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 10, images: [:], geometry: NoGeometry())
         // The forEach nests views as children of the vstack in order, so read them flat.
         XCTAssertEqual(texts(t, at: 0), (0..<3).flatMap { r in (0..<2).map { i in "row \(r), item \(i) of {n} \(r * 2 + i)" } })
     }
@@ -38,7 +38,7 @@ final class TextSubstitutionTests: XCTestCase {
                         "until": "progress >= 1"}},
                       {"when": "progress >= 0.5", "set": {"ok": true}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 20, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 20, images: [:], geometry: NoGeometry())
         var seen: [String] = []
         for i in 0...40 { if let s = texts(t, at: Double(i) / 20).first, s != seen.last { seen.append(s) } }
         // A brace inside a quoted string does not end the expression.

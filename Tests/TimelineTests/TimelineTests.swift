@@ -32,7 +32,7 @@ final class TimelineTests: XCTestCase {
 
     /// Reference interaction 1: 160 ticks (1.60 s), 77 soft haptics, progress exactly 1 at the end.
     func testChargeTimerReference() throws {
-        let t = try SceneTimeline(scene: scene(Self.charge), fps: 60, images: [:])
+        let t = try SceneTimeline(scene: scene(Self.charge), fps: 60, images: [:], geometry: NoGeometry())
         let fired = t.history.fired
         XCTAssertEqual(fired.filter { $0.kind == .tick }.count, 160)
         XCTAssertEqual(fired.filter { $0.kind == .haptic && $0.detail == "soft" }.count, 77)
@@ -59,7 +59,7 @@ final class TimelineTests: XCTestCase {
          "body": {"type": "rect", "frame": {"width": "=x", "height": 10}},
          "timeline": [{"at": 0.5, "set": {"x": 100}, "animation": {"linear": 1}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
         XCTAssertEqual(t.frameCount, 120)
         for i in [0, 30, 45, 60, 75, 89, 90, 119] {
             let time = Double(i) / 60
@@ -75,7 +75,7 @@ final class TimelineTests: XCTestCase {
          "body": {"type": "rect", "frame": {"width": "=x * 200", "height": 10}},
          "timeline": [{"at": 0.25, "set": {"x": 1}, "animation": {"spring": {"response": 0.5, "dampingFraction": 1}}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
         let w = 2 * Double.pi / 0.5
         for i in stride(from: 15, to: 120, by: 7) {
             let tau = Double(i) / 60 - 0.25
@@ -92,7 +92,7 @@ final class TimelineTests: XCTestCase {
          "body": {"type": "rect", "frame": {"width": "=stage == 1 ? 100 : 20", "height": 10}},
          "timeline": [{"at": 0, "set": {"stage": 1}, "animation": {"linear": 1}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
         XCTAssertEqual(try XCTUnwrap(frameWidth(t, 30)), 60, accuracy: 1e-9) // half way from 20 to 100
     }
 
@@ -104,8 +104,8 @@ final class TimelineTests: XCTestCase {
          "timeline": [{"at": 0.1, "set": {"x": 100}, "animation": "bouncy"},
                       {"at": 0.3, "set": {"x": 50}, "animation": {"easeInOut": 0.5}}]}
         """)
-        let a = try SceneTimeline(scene: s, fps: 60, images: [:])
-        let b = try SceneTimeline(scene: s, fps: 30, images: [:])
+        let a = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
+        let b = try SceneTimeline(scene: s, fps: 30, images: [:], geometry: NoGeometry())
         for k in 0..<60 {
             XCTAssertEqual(a.frame(2 * k).root, b.frame(k).root, "frame \(2 * k) at 60 vs \(k) at 30")
         }
@@ -119,7 +119,7 @@ final class TimelineTests: XCTestCase {
          "timeline": [{"at": 0.1, "set": {"x": 100}, "animation": {"easeInOut": 1}},
                       {"at": 0.5, "set": {"x": 0}, "animation": {"easeInOut": 1}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 1000, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 1000, images: [:], geometry: NoGeometry())
         var previous = try XCTUnwrap(frameWidth(t, 0))
         for i in 1..<2000 {
             let w = try XCTUnwrap(frameWidth(t, i))
@@ -143,7 +143,7 @@ final class TimelineTests: XCTestCase {
            {"when": "ready", "initial": true, "set": {"hits": "=hits + 100"}}
          ]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
         let h = t.history
         func state(at seconds: Double) -> [Value] { h.snapshots[h.index(atMicros: TimeGrid.micros(seconds))].values }
         XCTAssertEqual(state(at: 0.74)[0], .number(1))
@@ -164,7 +164,7 @@ final class TimelineTests: XCTestCase {
                       {"when": "a", "set": {"a": false, "b": true}},
                       {"when": "b", "set": {"b": false, "a": true}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
         // at-event, then W1 (a→false, b→true), W2 (b→false, a→true), W1 again (a→false, b→true);
         // W2 was last observed true, so it does not fire again.
         XCTAssertEqual(t.history.fired.map(\.path), ["timeline[0]", "timeline[1]", "timeline[2]", "timeline[1]"])
@@ -177,7 +177,7 @@ final class TimelineTests: XCTestCase {
          "body": {"type": "rect", "frame": {"width": "=x", "height": 10}},
          "timeline": [{"at": 1, "set": {"x": 100}, "animation": {"easeOut": 0.5}}]}
         """)
-        let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+        let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
         XCTAssertEqual(t.duration, 1 + 0.5 + 0.5, accuracy: 1e-9)
         XCTAssertEqual(t.frameCount, 120)
     }

@@ -36,13 +36,14 @@ public struct PreviewPage: Sendable {
     public static let frameFolder = "frames"
     public static func frameFile(_ i: Int) -> String { String(format: "frame_%05d.png", i) }
 
-    /// Renders every frame of `source` (at its fps and scale) and writes the page and its files into `folder`.
-    public func write(_ source: FrameSource, to folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
-        try writeFrames(source, to: folder, progress: progress)
+    /// Renders every frame of `pump`'s source (at its fps and scale) and writes the page and its files into `folder`.
+    public func write(with pump: FramePump, to folder: String, progress: ((Int, Int) -> Void)? = nil) throws -> Written {
+        let source = pump.source
+        try writeFrames(with: pump, to: folder, progress: progress)
         var stripPath: String?
         if writeStrip {
             let path = folder + "/strip.png"
-            try writeFileAtomically(try PNGEncoder().encode(try strip.render(source)), to: path)
+            try writeFileAtomically(try PNGEncoder().encode(try strip.render(with: pump)), to: path)
             stripPath = path
         }
         var comparison: PreviewComparison?
@@ -59,12 +60,12 @@ public struct PreviewPage: Sendable {
                        frames: source.frameCount)
     }
 
-    /// Draws every frame into `folder/frames/` (and `folder/preview.png` when `writeAnimation`), one at a time.
-    public func writeFrames(_ source: FrameSource, to folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil,
-                            cancelled: () -> Bool = { false }) throws {
+    /// Draws every frame into `folder/frames/` (and `folder/preview.png` when `writeAnimation`) through `pump`; the
+    /// pump's cancellation stops it between frames.
+    public func writeFrames(with pump: FramePump, to folder: String, progress: ((Int, Int) -> Void)? = nil) throws {
+        let source = pump.source
         let frames = folder + "/" + Self.frameFolder
         try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
-        let encoder = PNGEncoder(compression: .fast)
         var animation: PreviewAPNGFile?
         if writeAnimation {
             // The delay as a fraction of a second: fps frames per second, rounded to 1/1000 s for fractional rates.
@@ -73,15 +74,8 @@ public struct PreviewPage: Sendable {
             animation = try PreviewAPNGFile(path: folder + "/preview.png", frameCount: source.frameCount,
                                             delayNumerator: num, delayDenominator: den)
         }
-        var last: [UInt8] = []
-        try source.drawer().frames(0..<source.frameCount) { frame in
-            if cancelled() { throw RenderError.cancelled }
-            // A reused frame has the pixels, so the bytes, of the one before it.
-            if !frame.reused || last.isEmpty { last = try encoder.encode(frame.image) }
-            try writeFileAtomically(last, to: frames + "/" + Self.frameFile(frame.index))
-            try animation?.append(frame.image)
-            progress?(frame.index + 1, source.frameCount)
-        }
+        let sink = PreviewFrameFiles(folder: frames, animation: animation, total: source.frameCount, progress: progress)
+        _ = try pump.pump(Array(0..<source.frameCount), into: sink)
         try animation?.finish()
     }
 

@@ -6,8 +6,8 @@ import Timeline
 /// The text of `render dump`: the resolved view tree with frames, and the display list.
 public enum SceneDump {
     /// The dump of the frame a still at `seconds` shows (`render --at`), from the same `FrameSource` as every output.
-    public static func text(_ loaded: LoadedScene, at seconds: Double, options: RenderOptions) throws(RenderError) -> String {
-        let source = try FrameSource(loaded, options: options)
+    public static func text(_ source: FrameSource, at seconds: Double) -> String {
+        let loaded = source.loaded
         let i = source.frameIndex(at: seconds)
         let state = source.state(i)
         var out = "scene \(loaded.scene.name) at t = \(seconds) s (frame \(i), \(fmt(state.time)) s at \(fmt(source.fps)) fps), "

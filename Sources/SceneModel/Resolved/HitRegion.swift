@@ -1,5 +1,4 @@
 import Geometry
-import SceneModel
 
 /// A view that takes gestures, as drawn: its layout frame in its own space, the transform
 /// from that space to canvas points (offset, scale, rotation of it and its ancestors), and the

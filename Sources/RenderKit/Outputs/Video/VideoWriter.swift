@@ -47,38 +47,35 @@ public struct VideoSummary: Sendable {
 }
 
 /// Encodes a `FrameSource`'s frames into one video or animated-image file with ffmpeg, which runs as a subprocess and
-/// reads the frames raw on a pipe (no PNG encoding on the way): RGBA, or for mp4 Y′CbCr 4:2:0 converted on the drawing
-/// threads (`YUV420Conversion`). `jobs` threads, one `FrameDrawer` each, draw
-/// runs of consecutive frames ahead of the encoder (`OrderedFrameDrawing`), so a frame whose display list equals the
-/// previous one is sent again without being drawn; a thread hands them to ffmpeg in order (`FrameHandoff`).
+/// reads the frames raw on a pipe (no PNG encoding on the way): RGBA, or for mp4 Y′CbCr 4:2:0 converted on the pump's
+/// drawing threads (`YUV420Conversion`). A `FrameSink` taking frames in order: a frame whose display list equals the
+/// one before is sent again without being drawn or converted.
 ///
 /// The file appears whole or not at all: ffmpeg writes to a hidden temporary name in the destination folder, which is
-/// renamed when ffmpeg has succeeded. Cancelling (`cancellation`), a failure, or a closed `FileWriteGate` (Ctrl-C that
-/// cannot wait) stops ffmpeg and removes the temporary.
-public final class VideoWriter: @unchecked Sendable {
+/// renamed when ffmpeg has succeeded. Cancelling (the pump's `cancellation`), a failure, or a closed `FileWriteGate`
+/// (Ctrl-C that cannot wait) stops ffmpeg and removes the temporary.
+public final class VideoWriter: Sendable {
     public let source: FrameSource
     public let format: VideoFormat
     public let quality: VideoQuality
-    /// Set from another thread (a signal handler) to stop between frames.
-    public let cancellation = CancellationFlag()
     /// Whether the file keeps alpha: the format can and the scene's background is not opaque.
     public var alpha: Bool { format.keepsAlpha && sceneHasTransparency(source.scene.canvas.background) }
 
-    /// Threads drawing frames ahead of the encoder (each with its own `FrameDrawer`); frames still reach ffmpeg in order.
-    public var jobs = 1
-
     /// Where ffmpeg is looked for (PATH's value; nil: this process's PATH).
-    public var searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+    public let searchPath: String?
 
-    public init(source: FrameSource, format: VideoFormat, quality: VideoQuality = .high) {
+    public init(source: FrameSource, format: VideoFormat, quality: VideoQuality = .high,
+                searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) {
         self.source = source
         self.format = format
         self.quality = quality
+        self.searchPath = searchPath
     }
 
-    /// Encodes frames `indices` (in order) to `path`. `progress` gets (frames handed to ffmpeg, frames to hand over),
-    /// counting both of GIF's passes.
-    public func write(_ indices: [Int], to path: String, progress: ((Int, Int) -> Void)? = nil) throws -> VideoSummary {
+    /// Encodes frames `indices` (in order) drawn by `pump` to `path`. `progress` gets (frames handed to ffmpeg,
+    /// frames to hand over), counting both of GIF's passes.
+    public func write(_ indices: [Int], with pump: FramePump, to path: String,
+                      progress: ((Int, Int) -> Void)? = nil) throws -> VideoSummary {
         guard let ffmpeg = FFmpegProcess.locate(path: searchPath) else { throw VideoError.ffmpegMissing(format) }
         let started = DispatchTime.now().uptimeNanoseconds
         let url = URL(fileURLWithPath: path)
@@ -109,36 +106,23 @@ public final class VideoWriter: @unchecked Sendable {
             do { process = try FFmpegProcess(executable: ffmpeg, arguments: pass) } catch { throw abandon(error) }
             running.set(process)
             // Each pass draws the frames anew; the file's frames are the last pass's.
-            reused = 0
-            let toYUV: OrderedFrameDrawing.Convert = { image, changed, bytes in
-                YUV420Conversion.convert(image, into: &bytes, changed: changed)
+            let sink = FFmpegFrames(process: process, yuv: arguments.yuvInput,
+                                    buffers: BufferPool(limit: 2 * pump.jobs * pump.run + pump.jobs + 4)) {
+                sent += 1
+                progress?(sent, total)
             }
-            let drawing = OrderedFrameDrawing(source: source, indices: indices, jobs: jobs,
-                                              convert: arguments.yuvInput ? toYUV : nil)
-            // Converted frames go round: drawing threads → ffmpeg's pipe → back to the drawing for the next frames.
-            let handoff = FrameHandoff(process, recycle: { drawing.recycle($0) })
             do {
-                var waiting = StageTimings()
-                timings.add(try drawing.frames { unchanged, bytes in
-                    if cancellation.isCancelled { throw RenderError.cancelled }
-                    if unchanged { reused += 1 }
-                    // Blocks while ffmpeg is behind: `encode` is the time spent waiting for it.
-                    guard waiting.measure(.encode, { handoff.send(bytes) }) else { return false }
-                    sent += 1
-                    progress?(sent, total)
-                    return true
-                })
-                timings.add(waiting)
+                let report = try pump.pump(indices, into: sink)
+                timings.add(report.timings)
+                timings.add(sink.timings)
+                reused = report.unchanged
             } catch {
-                let e = abandon(error)
-                _ = handoff.finish()
-                throw e
+                throw abandon(error)
             }
-            let accepted = handoff.finish()
             let (status, lines) = process.finish()
             running.set(nil)
-            if cancellation.isCancelled { throw abandon(RenderError.cancelled) }
-            if status != 0 || !accepted {
+            if pump.cancellation.isCancelled { throw abandon(RenderError.cancelled) }
+            if status != 0 || sink.refused {
                 throw abandon(VideoError.ffmpegFailed(format, status: status, lastLines: lines))
             }
         }

@@ -55,14 +55,15 @@ public struct StripSheet: Sendable {
         }
     }
 
-    /// Renders the sheet: frames drawn at `source`'s scale (one sheet pixel per frame pixel), each exactly the frame
-    /// the main render writes at that scale.
-    public func render(_ source: FrameSource) throws(RenderError) -> RGBAImage {
+    /// Renders the sheet: frames drawn by `pump` at its source's scale (one sheet pixel per frame pixel), each exactly
+    /// the frame the main render writes at that scale.
+    public func render(with pump: FramePump) throws -> RGBAImage {
+        let source = pump.source
         let fps = source.fps
         let indices = frameIndices(frameCount: source.frameCount, fps: fps)
-        let drawer = try source.drawer()
-        var thumbs: [RGBAImage] = []
-        for i in indices { thumbs.append(try drawer.frame(i).image) }
+        let frames = FrameImages()
+        _ = try pump.pump(indices, into: frames)
+        let thumbs = frames.images
         let marks = Self.haptics(source.history.fired, frames: indices, fps: fps)
         let w = Double(source.pixelWidth), h = Double(source.pixelHeight)
         let cols = max(1, min(columns, indices.count)), rows = (indices.count + cols - 1) / cols
@@ -109,8 +110,23 @@ public struct StripSheet: Sendable {
         text(String(format: "%.2f s", source.duration), left + width - 40, trackY + 22, Self.dim, size: 10)
         let canvas: CairoRasterizer
         do { canvas = try CairoRasterizer(width: Int(sheetW.rounded()), height: Int(sheetH.rounded()), scale: 1) } catch {
-            throw .output("cannot create a \(Int(sheetW))×\(Int(sheetH)) sheet: \(error)")
+            throw RenderError.output("cannot create a \(Int(sheetW))×\(Int(sheetH)) sheet: \(error)")
         }
         return canvas.render(list)
+    }
+}
+
+/// The sink of a sheet: the frames' images, in order.
+final class FrameImages: FrameSink {
+    private(set) var images: [RGBAImage] = []
+    var order: FrameOrder { .ordered }
+    func makeWorker() -> Worker { Worker() }
+    func receive(_ frame: PumpedFrame<RGBAImage>) -> Bool {
+        images.append(frame.product)
+        return true
+    }
+
+    struct Worker: FrameWorker {
+        func make(_ frame: RenderedFrame, previous: RGBAImage?, timings: inout StageTimings) -> RGBAImage { frame.image }
     }
 }

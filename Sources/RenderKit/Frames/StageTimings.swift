@@ -13,21 +13,21 @@ public struct StageTimings: Sendable {
 
     public init() {}
 
-    mutating func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
+    public mutating func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { nanoseconds[stage, default: 0] += DispatchTime.now().uptimeNanoseconds - start }
         return try body()
     }
 
     /// Adds `ns` nanoseconds to `stage` and takes them off `from` (a stage that contains it).
-    mutating func move(_ ns: UInt64, to stage: Stage, from outer: Stage) {
+    public mutating func move(_ ns: UInt64, to stage: Stage, from outer: Stage) {
         let available = nanoseconds[outer] ?? 0
         let moved = min(ns, available)
         nanoseconds[outer] = available - moved
         nanoseconds[stage, default: 0] += moved
     }
 
-    mutating func add(_ other: StageTimings) {
+    public mutating func add(_ other: StageTimings) {
         for (k, v) in other.nanoseconds { nanoseconds[k, default: 0] += v }
     }
 

@@ -79,37 +79,26 @@ public struct GoldenComparison: Sendable {
         }
     }
 
-    /// Compares every pair, frames spread over `options.jobs` threads; `progress` gets (done, total).
+    /// Compares every pair in turn, each frame's pixels split over `options.jobs` threads (`ImageDiff`); `progress`
+    /// gets (done, total).
     /// - Throws: `GoldenInputError` when a file cannot be read or is not a PNG.
-    public func compare(_ pairs: [Pair], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GoldenInputError) -> GoldenRun {
+    public func compare(_ pairs: [Pair], progress: ((Int, Int) -> Void)? = nil) throws(GoldenInputError) -> GoldenRun {
         let start = DispatchTime.now().uptimeNanoseconds
         if let d = diffFolder, pairs.contains(where: { $0.actual != nil && $0.expected != nil }) {
             do { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) } catch {
                 throw GoldenInputError("cannot create \(d): \(explain(error, known: d))")
             }
         }
-        let slots = ResultSlots(count: pairs.count)
-        let jobs = max(1, min(options.jobs, pairs.count))
-        var configured = self
-        configured.threadsPerFrame = max(1, options.jobs / jobs)
-        let engine = configured
-        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            var i = worker
-            while i < pairs.count, !slots.hasError {
-                slots.store(i, Result { () throws(GoldenInputError) in try engine.compare(pairs[i]) })
-                progress?(slots.done, pairs.count)
-                i += jobs
-            }
+        var results: [GoldenFrameResult] = []
+        for (k, pair) in pairs.enumerated() {
+            results.append(try compare(pair))
+            progress?(k + 1, pairs.count)
         }
-        let results = try slots.results()
         return GoldenRun(results: results, options: options,
                          seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    /// Threads inside one frame's comparison: all of them for a single pair, else frames run side by side.
-    var threadsPerFrame = 1
-
-    /// Compares one pair.
+    /// Compares one pair of files.
     public func compare(_ pair: Pair) throws(GoldenInputError) -> GoldenFrameResult {
         let start = DispatchTime.now().uptimeNanoseconds
         var r = GoldenFrameResult(name: pair.name, status: .same)
@@ -118,17 +107,26 @@ public struct GoldenComparison: Sendable {
         guard let actualPath = pair.actual else { r.status = .missing; return r }
         guard let expectedPath = pair.expected else { r.status = .extra; return r }
         let actual = try Self.read(actualPath), expected = try Self.read(expectedPath)
+        try compare(actual, expected, into: &r, diffPath: diffFolder.map { $0 + "/" + pair.name })
+        r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return r
+    }
+
+    /// Compares two images into `r` (sizes, counts, status) and writes the diff image to `diffPath` when there is
+    /// something to show: the one comparison of `render diff` and `render test`.
+    public func compare(_ actual: RGBAImage, _ expected: RGBAImage, into r: inout GoldenFrameResult,
+                        diffPath: String?) throws(GoldenInputError) {
         r.actualSize = (actual.width, actual.height)
         r.expectedSize = (expected.width, expected.height)
         guard actual.width == expected.width, actual.height == expected.height else {
             r.status = .sizeMismatch
-            return r
+            return
         }
         // Byte-identical frames (the usual case for goldens) need no colour arithmetic and no diff image.
         if actual.pixels == expected.pixels {
             r.totalPixels = actual.width * actual.height
-            r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            return r
+            r.status = .same
+            return
         }
         // pixelmatch's diff image shows its first image faded: that is the side `options.background` names. The
         // counts do not depend on the order.
@@ -139,57 +137,37 @@ public struct GoldenComparison: Sendable {
         let (first, second) = options.background == .actual ? (actual, expected) : (expected, actual)
         let found: ImageDiffResult
         let compareStart = DispatchTime.now().uptimeNanoseconds
-        do { found = try diff.compare(first, second, makeDiffImage: diffFolder != nil) } catch {
-            throw GoldenInputError("\(pair.name): \(error)")
+        do { found = try diff.compare(first, second, makeDiffImage: diffPath != nil) } catch {
+            throw GoldenInputError("\(r.name): \(error)")
         }
         r.compareSeconds = Double(DispatchTime.now().uptimeNanoseconds - compareStart) / 1e9
         r.differingPixels = found.differingPixels
         r.antialiasedPixels = found.antialiasedPixels
         r.totalPixels = found.totalPixels
         r.status = options.passes(differing: found.differingPixels, total: found.totalPixels) ? .same : .different
-        if let folder = diffFolder, let image = found.diffImage, found.differingPixels + found.antialiasedPixels > 0 {
-            let path = folder + "/" + pair.name
-            do { try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path) } catch {
+        if let path = diffPath, let image = found.diffImage, found.differingPixels + found.antialiasedPixels > 0 {
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path)
+            } catch {
                 throw GoldenInputError("cannot write the diff image \(path): \(explain(error, known: path))")
             }
             r.diffPath = path
         }
-        r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return r
     }
+
+    /// Threads inside one frame's comparison (`ImageDiff`'s bands): all of `options.jobs` for `render diff`, one for
+    /// `render test`, whose frames are compared side by side on the pump's threads.
+    public var threadsPerFrame: Int {
+        get { explicitThreads ?? max(1, options.jobs) }
+        set { explicitThreads = newValue }
+    }
+    private var explicitThreads: Int?
 
     static func read(_ path: String) throws(GoldenInputError) -> RGBAImage {
         do { return try PNGDecoder().decode(contentsOf: path) } catch {
             throw GoldenInputError("\(path): \(error)")
         }
-    }
-}
-
-/// Results stored by index from worker threads.
-final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Result<GoldenFrameResult, GoldenInputError>?]
-    private var finished = 0
-    private var failed = false
-    init(count: Int) { items = Array(repeating: nil, count: count) }
-    func store(_ i: Int, _ r: Result<GoldenFrameResult, GoldenInputError>) {
-        lock.lock(); defer { lock.unlock() }
-        items[i] = r
-        finished += 1
-        if case .failure = r { failed = true }
-    }
-    var done: Int { lock.lock(); defer { lock.unlock() }; return finished }
-    var hasError: Bool { lock.lock(); defer { lock.unlock() }; return failed }
-    func results() throws(GoldenInputError) -> [GoldenFrameResult] {
-        lock.lock(); defer { lock.unlock() }
-        var out: [GoldenFrameResult] = []
-        for item in items {
-            switch item {
-            case .success(let r): out.append(r)
-            case .failure(let e): throw e
-            case nil: continue
-            }
-        }
-        return out
     }
 }

@@ -6,7 +6,7 @@ import Timeline
 /// `manifest.json`: fps, frame count, pixel size and a hash of each frame's pixels.
 /// Written by hand so that the bytes are the same on every run (keys in a fixed order).
 enum Manifest {
-    static func json(_ r: Renderer, frames: [FrameResult]) -> String {
+    static func json(_ r: PNGSequence, frames: [FrameResult]) -> String {
         var s = header(r.source)
         s += "  \"hash\": \"render-pixel-hash-64\",\n"
         s += "  \"frames\": ["

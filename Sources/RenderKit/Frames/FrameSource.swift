@@ -4,14 +4,11 @@ import Layout
 import SceneModel
 import Timeline
 
-/// The one place any output gets a frame from: frames on disk, stills (`--at`), strips, previews (page and APNG),
-/// `render test`, `render dump`, and any later output such as a video encoder, which pulls frames from a
-/// `FrameDrawer` the same way.
-///
-/// Every frame state it hands out was resolved with layout geometry, so matched geometry moves, and the scripted finger
-/// (`--show-touches`) is drawn when the options ask for it. The scene timeline is private to this type: nothing else
-/// in RenderKit can ask the timeline for a frame and forget the geometry, which is how strips and previews once
-/// cross-faded matched views that the frames moved.
+/// The frames of a scene at an fps and scale: the one place any output gets a frame from, through a `FramePump`
+/// (or, for one thread, a `FrameDrawer`). This is where the two sibling stages meet: the timeline is built with the
+/// layout stage's geometry (`LayoutGeometry`), which `SceneTimeline` requires, so every state matched geometry and
+/// scripted input need is resolved with layout; and the scripted finger (`--show-touches`) is drawn when the options
+/// ask for it.
 ///
 /// Thread-safe: states, layouts and display lists can be asked for from any thread; pixels come from a `FrameDrawer`,
 /// one per thread.
@@ -25,7 +22,7 @@ public final class FrameSource: Sendable {
     public let showTouches: Bool
     /// Reuse a frame's pixels when its display list equals the drawer's previous one.
     public let reuseFrames: Bool
-    /// Redraw only what changed since a drawer's previous frame (`RenderOptions.drawChangesOnly`).
+    /// Redraw only what changed since a drawer's previous frame (`FrameOptions.drawChangesOnly`).
     public let drawChangesOnly: Bool
 
     private let timeline: SceneTimeline
@@ -34,7 +31,7 @@ public final class FrameSource: Sendable {
 
     /// Builds the timeline of `loaded` at the options' fps and scale. Throws when the canvas at that scale or the
     /// frame count is past the limits, or the timeline cannot be built.
-    public init(_ loaded: LoadedScene, options: RenderOptions) throws(RenderError) {
+    public init(_ loaded: LoadedScene, options: FrameOptions) throws(RenderError) {
         self.loaded = loaded
         fps = options.fps ?? loaded.scene.fps
         scale = options.scale ?? loaded.scene.canvas.scale
@@ -45,7 +42,7 @@ public final class FrameSource: Sendable {
         geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
         do {
             timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, lotties: loaded.lotties,
-                                     hitTester: geometry)
+                                     geometry: geometry)
         } catch {
             throw .timeline(error)
         }
@@ -81,12 +78,12 @@ public final class FrameSource: Sendable {
 
     /// The scene at frame `i`, matched geometry resolved with layout.
     public func state(_ i: Int) -> FrameState {
-        timeline.frame(i, geometry: geometry)
+        timeline.frame(i)
     }
 
     /// The scene at any time in seconds, also between frames (for measuring motion; outputs draw `state(_:)`).
     public func state(at seconds: Double) -> FrameState {
-        timeline.state(at: seconds, geometry: geometry)
+        timeline.state(at: seconds)
     }
 
     /// The laid-out views of a frame state; nil when the body is absent.

@@ -1,0 +1,105 @@
+import Foundation
+import Geometry
+import ImageIO
+
+/// The sink of `render test`: each worker compares a drawn frame with its golden, decoded from the golden folder, on
+/// the drawing thread, and writes files only where something is to be kept — the actual frame and diff image of a
+/// failure (into the artifacts folder), a recorded or updated golden.
+final class GoldenFrames: FrameSink {
+    let test: GoldenTest
+    let fileName: (Int) -> String
+    /// The golden files present before the run.
+    let existing: Set<String>
+    let progress: ((Int, Int) -> Void)?
+    private(set) var results: [GoldenFrameResult?]
+    private var done = 0
+
+    init(test: GoldenTest, fileName: @escaping (Int) -> String, existing: Set<String>, count: Int,
+         progress: ((Int, Int) -> Void)?) {
+        self.test = test
+        self.fileName = fileName
+        self.existing = existing
+        self.progress = progress
+        results = Array(repeating: nil, count: count)
+    }
+
+    var order: FrameOrder { .unordered }
+
+    func makeWorker() -> Worker {
+        var engine = GoldenComparison(options: test.options)
+        engine.threadsPerFrame = 1
+        return Worker(test: test, engine: engine, fileName: fileName, existing: existing)
+    }
+
+    func receive(_ frame: PumpedFrame<GoldenFrameResult>) -> Bool {
+        results[frame.slot] = frame.product
+        done += 1
+        progress?(done, results.count)
+        return true
+    }
+
+    struct Worker: FrameWorker {
+        let test: GoldenTest
+        let engine: GoldenComparison
+        let fileName: (Int) -> String
+        let existing: Set<String>
+
+        func make(_ frame: RenderedFrame, previous: GoldenFrameResult?, timings: inout StageTimings) throws -> GoldenFrameResult {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let name = fileName(frame.index)
+            let goldenPath = test.golden + "/" + name
+            var r = GoldenFrameResult(name: name, status: .same)
+            defer { r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+            let hasGolden = existing.contains(name)
+            if test.mode == .all || (!hasGolden && test.mode != .never) {
+                try write(frame.image, to: goldenPath, what: "record")
+                r.status = hasGolden ? .updated : .recorded
+                r.expectedPath = goldenPath
+                return r
+            }
+            guard hasGolden else {
+                r.status = .extra
+                try keep(frame.image, as: name, in: &r)
+                return r
+            }
+            r.expectedPath = goldenPath
+            let expected: RGBAImage
+            do { expected = try GoldenComparison.read(goldenPath) } catch { throw GoldenTest.Failure.input(error.description) }
+            do {
+                try engine.compare(frame.image, expected, into: &r, diffPath: test.artifacts + "/diff/" + name)
+            } catch {
+                throw GoldenTest.Failure.input(error.description)
+            }
+            if !r.failed || test.mode == .failed, let diff = r.diffPath {
+                // A diff image is evidence of a failure only.
+                unlink(diff)
+                r.diffPath = nil
+            }
+            guard r.failed else { return r }
+            if test.mode == .failed {
+                try write(frame.image, to: goldenPath, what: "record")
+                r.status = .updated
+                return r
+            }
+            try keep(frame.image, as: name, in: &r)
+            return r
+        }
+
+        /// The actual frame of a failure, kept in the artifacts folder for the report.
+        private func keep(_ image: RGBAImage, as name: String, in r: inout GoldenFrameResult) throws {
+            let path = test.artifacts + "/actual/" + name
+            try write(image, to: path, what: "keep")
+            r.actualPath = path
+        }
+
+        private func write(_ image: RGBAImage, to path: String, what: String) throws {
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try writeFileAtomically(try PNGEncoder().encode(image), to: path)
+            } catch {
+                throw GoldenTest.Failure.input("cannot \(what) \(path): \(explain(error, known: path))")
+            }
+        }
+    }
+}

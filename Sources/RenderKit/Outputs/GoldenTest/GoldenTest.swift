@@ -1,0 +1,108 @@
+import Foundation
+import ImageIO
+
+/// When `render test` writes goldens instead of (or besides) comparing with them.
+public enum GoldenRecordMode: String, CaseIterable, Sendable {
+    /// Record frames that have no golden yet; compare the rest (the default).
+    case missing
+    /// Record every frame; compare nothing.
+    case all
+    /// Compare, then replace the goldens of failing frames (and record new ones, drop stale ones).
+    case failed
+    /// Record nothing: a frame without a golden fails.
+    case never
+}
+
+/// `render test`: draws a selection of a scene's frames through the frame pump and compares each with its golden in
+/// `golden` (paired by file name, `frame_NNNNN.png`) in memory, on the drawing threads; records goldens according to
+/// `mode`; and on failure leaves the evidence in `artifacts`: index.html, the failing actual frames in `actual/` and
+/// their diff images in `diff/`. Files are written only for failures and recordings.
+public struct GoldenTest: Sendable {
+    public var golden: String
+    public var mode: GoldenRecordMode
+    public var options: GoldenOptions
+    public var artifacts: String
+
+    public init(golden: String, mode: GoldenRecordMode, options: GoldenOptions, artifacts: String) {
+        self.golden = golden; self.mode = mode; self.options = options; self.artifacts = artifacts
+    }
+
+    /// Why `render test` stopped before a verdict.
+    public enum Failure: Error, CustomStringConvertible {
+        /// The scene could not be rendered (exit 1).
+        case render(RenderError)
+        /// Goldens or scratch files could not be read or written (exit 2).
+        case input(String)
+        public var description: String {
+            switch self {
+            case .render(let e): return e.description
+            case .input(let s): return s
+            }
+        }
+    }
+
+    /// Draws `selection` with `pump` and compares. `progress` gets (frames done, frames to do).
+    /// - Returns: the comparison; `artifactsWritten` tells whether `artifacts` received a report.
+    public func run(with pump: FramePump, selection: FrameSelection,
+                    progress: ((Int, Int) -> Void)? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        clearEvidence()
+        do { try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true) } catch {
+            throw .input("cannot create the golden folder \(golden): \(explain(error, known: golden))")
+        }
+        let existing: [String]
+        do { existing = try GoldenComparison.pngNames(golden) } catch { throw .input(error.description) }
+        let names = PNGSequence(source: pump.source, selection: selection)
+        let sink = GoldenFrames(test: self, fileName: names.fileName, existing: Set(existing),
+                                count: selection.indices.count, progress: progress)
+        do { _ = try pump.pump(selection.indices, into: sink) } catch let e as RenderError { throw .render(e) } catch let e as Failure {
+            throw e
+        } catch {
+            throw .input("\(error)")
+        }
+        var run = GoldenRun(results: sink.results.compactMap { $0 }, options: options, seconds: 0)
+        // Goldens with no frame drawn: stale when every frame was drawn; those of frames outside a partial selection
+        // are neither missing nor stale.
+        let drawn = Set(run.results.map(\.name))
+        for name in existing where !drawn.contains(name) {
+            if !selection.isAll, let i = Self.frameIndex(name), !selection.indices.contains(i) { continue }
+            var r = GoldenFrameResult(name: name, status: .missing)
+            r.expectedPath = golden + "/" + name
+            if mode == .all || mode == .failed, Self.frameIndex(name) != nil {
+                // Only files named like our frames are ever removed.
+                try? FileManager.default.removeItem(atPath: golden + "/" + name)
+                r.status = .updated
+                r.expectedPath = nil
+            } else if mode == .all {
+                r.status = .same
+            }
+            run.results.append(r)
+        }
+        run.results.sort { $0.name < $1.name }
+        run.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard !run.passed else { return (run, false) }
+        do { _ = try GoldenReport.write(run, title: "render test → \(golden)", to: artifacts) } catch {
+            throw .input("cannot write the report into \(artifacts): \(explain(error, known: artifacts))")
+        }
+        return (run, true)
+    }
+
+    /// 12 for "frame_00012.png"; nil for other names.
+    static func frameIndex(_ name: String) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        return Int(name.dropFirst(6).dropLast(4))
+    }
+
+    /// Removes what an earlier run left in `artifacts` (its report and the PNGs in `actual/` and `diff/`), so that
+    /// the folder only ever shows the latest failure. Nothing else there is touched.
+    func clearEvidence() {
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: artifacts + "/index.html")
+        for sub in ["actual", "diff"] {
+            let folder = artifacts + "/" + sub
+            for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".png") {
+                try? fm.removeItem(atPath: folder + "/" + name)
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import ImageIO
+
+/// What a finished PNG sequence wrote.
+public struct RenderSummary: Sendable {
+    public var outputDirectory: String
+    /// Indices of the frames written, in order.
+    public var frames: [Int]
+    public var frameCount: Int
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Total PNG bytes written.
+    public var bytes: Int
+    /// Frames whose display list equals the one of the frame before them (`FramePump.Report.unchanged`): a property
+    /// of the scene, the same whatever --jobs is; such a frame's bytes are reused where the same thread drew both.
+    public var reused: Int
+    public var timings: StageTimings
+    /// Wall-clock seconds of the whole render.
+    public var seconds: Double
+}
+
+/// The PNG sequence: a selection of a source's frames as `frame_NNNNN.png` files in a folder, with `manifest.json`
+/// (or a shard's manifest) and `events.json`. A `FrameSink`: the pump's threads encode and write the files side by
+/// side, and this type collects what was written.
+public final class PNGSequence {
+    public let source: FrameSource
+    public let selection: FrameSelection
+    /// The folder frames go to.
+    public let outputDirectory: String
+    public let compression: PNGCompression
+
+    public init(source: FrameSource, selection: FrameSelection, outputDirectory: String? = nil,
+                compression: PNGCompression = .default) {
+        self.source = source
+        self.selection = selection
+        self.outputDirectory = outputDirectory ?? "Output/\(source.scene.name)"
+        self.compression = compression
+    }
+
+    /// File name of frame `i`: five digits, more when needed.
+    public func fileName(_ i: Int) -> String {
+        let digits = max(5, String(max(source.frameCount - 1, 0)).count)
+        let s = String(i)
+        return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
+    }
+
+    /// Writes every selected frame through `pump` (whose source must be this sequence's). `progress` gets (frames
+    /// done, frames to do).
+    public func write(with pump: FramePump, progress: ((Int, Int) -> Void)? = nil) throws(RenderError) -> RenderSummary {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let dir = outputDirectory
+        try OutputFolder.prepare(dir)
+        let sink = PNGFrameFiles(sequence: self, progress: progress)
+        let report: FramePump.Report
+        do { report = try pump.pump(selection.indices, into: sink) } catch let e as RenderError { throw e } catch {
+            throw .output("\(error)")
+        }
+        let frames = sink.results.compactMap { $0 }
+        let summary = RenderSummary(outputDirectory: dir, frames: selection.indices, frameCount: source.frameCount,
+                                    pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight,
+                                    bytes: frames.reduce(0) { $0 + $1.bytes }, reused: report.unchanged,
+                                    timings: report.timings,
+                                    seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        do {
+            let manifest = Manifest.json(self, frames: frames)
+            if let shard = selection.shard {
+                try writeFileAtomically(Array(ShardManifest.json(manifest, shard: shard).utf8), to: dir + "/" + shard.manifestName)
+            } else {
+                try OutputFolder.removeStaleFrames(dir, keeping: Set(selection.indices.map(fileName)), renderedAll: selection.isAll)
+                try writeFileAtomically(Array(manifest.utf8), to: dir + "/manifest.json")
+            }
+            try writeFileAtomically(Array(EventLog.json(source).utf8), to: dir + "/events.json")
+        } catch {
+            throw .output("\(error)")
+        }
+        return summary
+    }
+}
+
+/// One written frame.
+struct FrameResult: Sendable {
+    var index: Int
+    var hash: String
+    var bytes: Int
+}
+
+/// The sink of a `PNGSequence`: its workers encode and write each frame's file on the drawing threads; it keeps
+/// what they wrote by place in the selection.
+final class PNGFrameFiles: FrameSink {
+    let sequence: PNGSequence
+    let progress: ((Int, Int) -> Void)?
+    private(set) var results: [FrameResult?]
+    private var done = 0
+
+    init(sequence: PNGSequence, progress: ((Int, Int) -> Void)?) {
+        self.sequence = sequence
+        self.progress = progress
+        results = Array(repeating: nil, count: sequence.selection.indices.count)
+    }
+
+    var order: FrameOrder { .unordered }
+
+    func makeWorker() -> Worker {
+        Worker(folder: sequence.outputDirectory, fileName: sequence.fileName,
+               encoder: PNGEncoder(compression: sequence.compression), bands: PNGBandCache())
+    }
+
+    func receive(_ frame: PumpedFrame<Worker.Written>) throws -> Bool {
+        results[frame.slot] = FrameResult(index: frame.index, hash: frame.product.hash, bytes: frame.product.bytes.count)
+        done += 1
+        progress?(done, results.count)
+        return true
+    }
+
+    struct Worker: FrameWorker {
+        struct Written { var bytes: [UInt8]; var hash: String }
+        let folder: String
+        let fileName: (Int) -> String
+        let encoder: PNGEncoder
+        /// This thread's compressed bands: a frame recompresses only the bands that differ from recent frames'.
+        let bands: PNGBandCache
+
+        func make(_ frame: RenderedFrame, previous: Written?, timings: inout StageTimings) throws -> Written {
+            var written: Written
+            if frame.reused, let previous {
+                written = previous
+            } else {
+                let bytes = try timings.measure(.encode) { try encoder.encode(frame.image, cache: bands) }
+                written = Written(bytes: bytes, hash: pixelHash(frame.image))
+            }
+            let path = folder + "/" + fileName(frame.index)
+            try timings.measure(.write) { try writeFileAtomically(written.bytes, to: path) }
+            return written
+        }
+    }
+}
