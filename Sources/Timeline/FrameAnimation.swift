@@ -87,8 +87,12 @@ struct FramePinner {
         if layout == nil, let own = leaving[v.identity] {
             layout = animation.layoutsBefore.first { $0.frames[own] != nil }
         }
-        var out = v
-        out.children = v.children.map { pin($0, leavingLayout: layout, inherited: pinned) }
+        // Children only: a background, overlay or mask is laid out in its view's frame, presented or not, and so
+        // follows it; placed at frames of their own, decorations would leave it (a paint's identity is its key,
+        // `background`, shared by every paint background, so it has no frame to be placed at either). Views inside
+        // a decoration therefore move with it and do not animate frames of their own (matched moves do: their
+        // frames are set before this).
+        var out = v.mappingSubviews(along: .children) { pin($0, leavingLayout: layout, inherited: pinned) }
         guard pinned, !repeated.contains(v.identity) else { return out }
         var frame = track?.frame(at: animation.time)
             ?? (layout.map { $0.frames[v.identity] } ?? live[v.identity])
@@ -100,23 +104,21 @@ struct FramePinner {
 }
 
 extension ResolvedView {
-    /// The tree without the children whose identity is in `identities` (matched-geometry views stay).
+    /// The tree without the children whose identity is in `identities` (matched-geometry views stay). Children only,
+    /// as `FramePinner` places only views it reaches through children: the layout without the leaving views is read
+    /// for those alone.
     func removing(_ identities: Set<String>) -> ResolvedView {
         guard !identities.isEmpty else { return self }
-        var v = self
-        v.children = children.filter { !identities.contains($0.identity) || $0.modifiers.matchedFrame != nil }
-            .map { $0.removing(identities) }
+        var v = mappingSubviews(along: .children) { $0.removing(identities) }
+        v.children.removeAll { identities.contains($0.identity) && $0.modifiers.matchedFrame == nil }
         return v
     }
 
-    /// Identities that more than one view of the tree (children, not decorations) carries.
+    /// Identities that more than one view of the tree carries, among the views `FramePinner` places (through
+    /// children; decorations are not placed, and every paint decoration of a kind shares one identity).
     func repeatedIdentities() -> Set<String> {
         var seen: Set<String> = [], repeated: Set<String> = []
-        func visit(_ v: ResolvedView) {
-            if !seen.insert(v.identity).inserted { repeated.insert(v.identity) }
-            v.children.forEach(visit)
-        }
-        visit(self)
+        for v in allViews(along: .children) where !seen.insert(v.identity).inserted { repeated.insert(v.identity) }
         return repeated
     }
 }

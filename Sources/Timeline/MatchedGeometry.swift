@@ -50,12 +50,9 @@ extension SceneTimeline {
         var frames: [String: Rect] = [:]
         if let root = resolver.resolve(scene.body, identity: "body") {
             frames = geometry.frames(of: root)
-            func visit(_ v: ResolvedView) {
+            for v in root.allViews() {
                 if let m = v.modifiers.matchedGeometry, matched[m.id] == nil || m.isSource { matched[m.id] = (v.identity, v) }
-                v.children.forEach(visit)
-                for b in [v.modifiers.background, v.modifiers.overlay, v.modifiers.mask] { if let x = b?.value { visit(x) } }
             }
-            visit(root)
         }
         let r = RestLayout(matched: matched.mapValues { (identity: $0.0, view: $0.1) }, frames: frames)
         restCache.set(k, r)
@@ -114,11 +111,8 @@ extension SceneTimeline {
 extension ResolvedView {
     /// Sets `matchedFrame` on every view taking part in a move.
     func applyingMatchedFrames(_ moves: [String: MatchedMove]) -> ResolvedView {
-        var v = self
+        var v = mappingSubviews { $0.applyingMatchedFrames(moves) }
         if let m = moves[identity] { v.modifiers.matchedFrame = m.frame }
-        v.children = children.map { $0.applyingMatchedFrames(moves) }
-        if let b = modifiers.background { v.modifiers.background = Box(b.value.applyingMatchedFrames(moves)) }
-        if let o = modifiers.overlay { v.modifiers.overlay = Box(o.value.applyingMatchedFrames(moves)) }
         return v
     }
 }
@@ -128,12 +122,9 @@ extension ResolvedView {
     /// source's frame (laid out as it would be without them following it).
     func followingSources(geometry: any GeometryProvider, moving: [String: MatchedMove]) -> ResolvedView {
         var byID: [String: [ResolvedView]] = [:]
-        func visit(_ v: ResolvedView) {
+        for v in allViews() {
             if let m = v.modifiers.matchedGeometry, moving[v.identity] == nil { byID[m.id, default: []].append(v) }
-            v.children.forEach(visit)
-            for b in [v.modifiers.background, v.modifiers.overlay] { if let x = b?.value { visit(x) } }
         }
-        visit(self)
         var followers: [String: String] = [:]   // follower identity → source identity
         for (_, views) in byID where views.count > 1 {
             guard let source = views.first(where: { $0.modifiers.matchedGeometry?.isSource ?? false }) else { continue }

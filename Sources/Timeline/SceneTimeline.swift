@@ -26,7 +26,8 @@ public final class SceneTimeline: Sendable {
     public let history: StateHistory
     let images: [String: RGBAImage]
     let lotties: [String: LottieDocument]
-    /// True when some view has `matchedGeometry`; only then are rest layouts computed.
+    /// True when some view has `matchedGeometry`, wherever it sits (a pair inside an `overlay` once went unseen here,
+    /// and so never moved); only then are rest layouts computed.
     let hasMatchedGeometry: Bool
     let restCache = RestLayoutCache()
     /// Layout's answers: matched frames and hit regions.
@@ -65,18 +66,7 @@ public final class SceneTimeline: Sendable {
             duration = min(Self.autoDurationLimit, end + Self.autoDurationTail)
         }
         frameCount = max(1, Int((duration * fps).rounded()))
-        hasMatchedGeometry = Self.usesMatchedGeometry(scene.body)
-    }
-
-    static func usesMatchedGeometry(_ v: ViewSpec) -> Bool {
-        if v.matchedGeometry != nil { return true }
-        for c in v.children {
-            switch c {
-            case .view(let x): if usesMatchedGeometry(x) { return true }
-            case .forEach(_, _, let content, _): if usesMatchedGeometry(content) { return true }
-            }
-        }
-        return false
+        hasMatchedGeometry = scene.body.allViews().contains { $0.matchedGeometry != nil }
     }
 
     /// The scene at frame `i` (time i / fps), matched geometry resolved with the timeline's geometry.

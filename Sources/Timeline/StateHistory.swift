@@ -41,8 +41,9 @@ public final class StateHistory: Sendable {
         (quiet, animationsEnd) = Self.quietness(sim.snapshots, transitionTail: Self.longestTransitionAnimation(scene.body))
     }
 
-    /// The longest animation a transition part carries of its own (seconds): an animated change may keep a
-    /// leaving view on screen that long, even when the change's own animation is shorter.
+    /// The longest animation a transition part carries of its own (seconds), on any view of the tree, decorations'
+    /// included: an animated change may keep a leaving view on screen that long, even when the change's own
+    /// animation is shorter.
     static func longestTransitionAnimation(_ root: ViewSpec) -> Double {
         func of(_ t: TransitionSpec?) -> Double {
             switch t {
@@ -53,17 +54,7 @@ public final class StateHistory: Sendable {
             default: return 0
             }
         }
-        func visit(_ v: ViewSpec) -> Double {
-            var m = of(v.transition)
-            for c in v.children {
-                switch c {
-                case .view(let x): m = max(m, visit(x))
-                case .forEach(_, _, let content, _): m = max(m, visit(content))
-                }
-            }
-            return m
-        }
-        return visit(root)
+        return root.allViews().map { of($0.transition) }.max() ?? 0
     }
 
     /// A history of the snapshots so far, for looking at the scene in the middle of the simulation.

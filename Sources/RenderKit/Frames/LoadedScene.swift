@@ -75,29 +75,9 @@ public struct LoadedScene: Sendable {
     }
 
     static func collectImageReferences(_ v: ViewSpec) -> [(resolvedPath: String, src: String, location: SourceLocation, path: String)] {
-        views(in: v).compactMap { v in
+        v.allViews().compactMap { v in
             guard case .image(let i) = v.kind else { return nil }
             return (resolvedPath: i.resolvedPath, src: i.src, location: v.location, path: v.path + ".src")
         }
-    }
-
-    /// Every view of the tree under `v` (itself included), depth first: children, forEach contents, then the mask,
-    /// background and overlay views.
-    static func views(in v: ViewSpec) -> [ViewSpec] {
-        var out: [ViewSpec] = []
-        func visit(_ v: ViewSpec) {
-            out.append(v)
-            for c in v.children {
-                switch c {
-                case .view(let x): visit(x)
-                case .forEach(_, _, let content, _): visit(content)
-                }
-            }
-            if let m = v.modifiers.mask { visit(m) }
-            if case .view(let b)? = v.modifiers.background { visit(b) }
-            if case .view(let b)? = v.modifiers.overlay { visit(b) }
-        }
-        visit(v)
-        return out
     }
 }

@@ -184,7 +184,7 @@ public enum LottieLoading {
 
     /// Every `lottie` view spec in the tree, with the JSON path of its `src`.
     static func references(_ v: ViewSpec) -> [(LottieSpec, String)] {
-        LoadedScene.views(in: v).compactMap { v in
+        v.allViews().compactMap { v in
             guard case .lottie(let l) = v.kind else { return nil }
             return (l, v.path + ".src")
         }

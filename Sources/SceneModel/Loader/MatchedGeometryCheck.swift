@@ -15,14 +15,7 @@ extension SceneLoader {
             if let m = v.matchedGeometry {
                 uses[key(m.id), default: []].append(Use(view: v, conditions: here, isSource: m.isSource))
             }
-            for c in v.children {
-                switch c {
-                case .view(let x): visit(x, here)
-                case .forEach(_, _, let content, _): visit(content, here)
-                }
-            }
-            if case .view(let b)? = v.modifiers.background { visit(b, here) }
-            if case .view(let b)? = v.modifiers.overlay { visit(b, here) }
+            for s in v.subviews() { visit(s, here) }
         }
         visit(body, [])
         for (id, list) in uses.sorted(by: { $0.key < $1.key }) {

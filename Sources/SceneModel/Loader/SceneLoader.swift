@@ -215,16 +215,9 @@ public enum SceneLoader {
     static func checkViewCount(_ body: ViewSpec, _ r: inout SceneReader) {
         func count(_ v: ViewSpec) -> Double {
             var n = 1.0
-            for c in v.children {
-                switch c {
-                case .view(let x): n += count(x)
-                case .forEach(let k, _, let content, _):
-                    if case .constant(let m) = k { n += m * count(content) } else { n += count(content) }
-                }
+            for (s, repeats) in v.subviewsWithCounts() {
+                if case .constant(let k)? = repeats { n += k * count(s) } else { n += count(s) }
             }
-            if let m = v.modifiers.mask { n += count(m) }
-            if case .view(let b)? = v.modifiers.background { n += count(b) }
-            if case .view(let b)? = v.modifiers.overlay { n += count(b) }
             return n
         }
         let n = count(body)

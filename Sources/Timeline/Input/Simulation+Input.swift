@@ -3,21 +3,10 @@ import Geometry
 import SceneModel
 
 extension Simulation {
-    /// The views that have gestures, by JSON path.
+    /// The views that have gestures, by JSON path, wherever they sit (hit testing decides which can be touched).
     static func gestureViews(_ root: ViewSpec) -> [String: ViewSpec] {
         var out: [String: ViewSpec] = [:]
-        func visit(_ v: ViewSpec) {
-            if !v.gestures.isEmpty { out[v.path] = v }
-            for c in v.children {
-                switch c {
-                case .view(let x): visit(x)
-                case .forEach(_, _, let content, _): visit(content)
-                }
-            }
-            if case .view(let b)? = v.modifiers.background { visit(b) }
-            if case .view(let b)? = v.modifiers.overlay { visit(b) }
-        }
-        visit(root)
+        for v in root.allViews() where !v.gestures.isEmpty { out[v.path] = v }
         return out
     }
 
