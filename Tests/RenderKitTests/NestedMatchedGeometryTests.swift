@@ -50,7 +50,7 @@ final class NestedMatchedGeometryTests: XCTestCase {
     struct Run { var bar: [Rect?] = [], card: [Rect?] = [], images: [RGBAImage] = [] }
 
     func run(_ json: String) throws -> Run {
-        var options = RenderOptions()
+        var options = FrameOptions()
         options.scale = 1
         let source = try FrameSource(try loadScene(json), options: options)
         XCTAssertEqual(source.frameCount, 30)

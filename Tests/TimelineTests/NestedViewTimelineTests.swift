@@ -16,7 +16,7 @@ final class NestedViewTimelineTests: XCTestCase {
                       "\(key)": {"type": "rect", "if": "show", "transition": {"opacity": true, "animation": {"linear": 2}}}},
              "timeline": [{"at": 1, "set": {"show": false}, "animation": {"linear": 0.5}}]}
             """)
-            let t = try SceneTimeline(scene: s, fps: 60, images: [:])
+            let t = try SceneTimeline(scene: s, fps: 60, images: [:], geometry: NoGeometry())
             XCTAssertEqual(t.duration, 1 + 2 + 0.5, accuracy: 1e-9, key)
             XCTAssertEqual(t.frameCount, 210, key)
         }
