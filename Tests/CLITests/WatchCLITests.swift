@@ -12,6 +12,8 @@ final class WatchCLITests: XCTestCase {
     var dir = ""
     var scene: String { dir + "/square.json" }
     var process: Process?
+    /// Watchers started after the first.
+    var others: [Process] = []
     var output = ""
 
     override func setUpWithError() throws {
@@ -20,7 +22,7 @@ final class WatchCLITests: XCTestCase {
     }
 
     override func tearDown() {
-        if let p = process, p.isRunning { p.terminate(); p.waitUntilExit() }
+        for p in [process].compactMap({ $0 }) + others where p.isRunning { p.terminate(); p.waitUntilExit() }
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -51,18 +53,19 @@ final class WatchCLITests: XCTestCase {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// Starts `render watch` with `arguments` and waits for its first render; the address it serves.
-    func startWatch(_ arguments: [String] = [], waitForRender: Bool = true) throws -> String {
+    /// Starts `render watch` with `arguments` and waits for its first render; the address it serves. Its output goes
+    /// to `name`.out and `name`.err; a second watcher needs a name of its own.
+    func startWatch(_ arguments: [String] = [], waitForRender: Bool = true, name: String = "watch") throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DiffCLI.binary)
         p.arguments = ["watch", scene, "--out", dir + "/out"] + arguments
-        let outFile = dir + "/watch.out", errFile = dir + "/watch.err"
+        let outFile = dir + "/\(name).out", errFile = dir + "/\(name).err"
         _ = FileManager.default.createFile(atPath: outFile, contents: nil)
         _ = FileManager.default.createFile(atPath: errFile, contents: nil)
         p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
         p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
         try p.run()
-        process = p
+        if process == nil { process = p } else { others.append(p) }
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let out = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
@@ -154,6 +157,26 @@ final class WatchCLITests: XCTestCase {
         }.resume()
         done.wait()
         return (box.data, box.code)
+    }
+
+    /// Two watchers of one scene with the same --out, at different scales: each renders into a folder of its own and
+    /// serves its own frames (they once shared `out/1/frames/` and overwrote each other's).
+    func testTwoWatchersOfOneSceneServeTheirOwnFrames() throws {
+        let one = try startWatch(["--port", String(try Self.freePort()), "--scale", "1"], name: "one")
+        let two = try startWatch(["--port", String(try Self.freePort()), "--scale", "2"], name: "two")
+        XCTAssertNotEqual(one, two)
+        let small = try PNGDecoder().decode(Array(try fetch(one + "frames/1/frame_00003.png").0))
+        let large = try PNGDecoder().decode(Array(try fetch(two + "frames/1/frame_00003.png").0))
+        XCTAssertEqual(large.width, 2 * small.width, "each serves the frames it rendered")
+        XCTAssertEqual(large.height, 2 * small.height)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { $0.hasPrefix("run-") }.sorted()
+        XCTAssertEqual(folders.count, 2, "\(folders)")
+        // A watcher stopped with Ctrl-C takes its folder with it; the other's stays.
+        let first = try XCTUnwrap(process)
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out/run-\(first.processIdentifier)"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/run-\(try XCTUnwrap(others.first).processIdentifier)"))
     }
 
     func testTakenPortGivesTheNextAndCtrlCStops() throws {
