@@ -33,13 +33,18 @@ let package = Package(
         .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo", "Lottie"]),
         .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"]),
         .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
+        // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
+        .target(name: "Frames", dependencies: [
+            "DisplayList", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
+        ]),
+        // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
-            "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot", "Lottie",
+            "Frames", "DisplayList", "Geometry", "ImageIO", "Raster", "SceneModel", "Snapshot", "Timeline",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
         .target(name: "RenderCLI", dependencies: [
-            "RenderKit", "Geometry", "SceneModel", "ImageIO",
+            "Frames", "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
@@ -52,8 +57,8 @@ let package = Package(
         .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
         .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
-        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "RenderKit", "Lottie"], path: "Fuzz/Lottie"),
-        .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "RenderKit", "SceneModel"], path: "Fuzz/Pipeline"),
+        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "Frames", "Lottie"], path: "Fuzz/Lottie"),
+        .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "Frames", "SceneModel"], path: "Fuzz/Pipeline"),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -65,7 +70,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Raster", "Lottie"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"], exclude: ["Scripts"]),
+        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "Frames", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Raster", "Lottie"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO"], exclude: ["Scripts"]),
     ]
 )

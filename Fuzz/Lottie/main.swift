@@ -1,7 +1,7 @@
 import FuzzSupport
 import Geometry
 import Lottie
-import RenderKit
+import Frames
 
 // Bytes → the `lottie` view's loader (LottieLoading: JSON parser, the Lottie keys, then rlottie's parser) and,
 // when it accepts them, rlottie drawing the first, middle and last frames at a small size: any bytes give a

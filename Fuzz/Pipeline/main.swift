@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import RenderKit
+import Frames
 import SceneModel
 
 // Scene JSON → the whole pipeline: load (with images), simulate the timeline and input, lay out and draw

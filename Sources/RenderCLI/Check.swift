@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 import Geometry
 import RenderKit
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 import RenderKit
 
 /// `--compare DIR` and `--compare-fps`, shared by `render preview` and `render watch`: another render's frames to show

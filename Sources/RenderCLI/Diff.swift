@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Frames
 import RenderKit
 
 /// `render diff ACTUAL EXPECTED`: compares two PNG files or two folders of frames (paired by file name).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 import RenderKit
 
 /// `render dump SCENE.json [--at T]`: the resolved view tree and display list as text.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Frames
 import SceneModel
 
 /// The command line, as a library: `render`'s `main.swift` calls `RenderCLI.run`, and so can a fuzz

@@ -1,5 +1,6 @@
 import Foundation
 #if os(Linux)
+import Frames
 import Glibc
 
 /// Tells when files change, through Linux's inotify: it watches the folders that hold the files (editors save by

@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Frames
 
 /// The address `render watch` listens on: an IPv4 or IPv6 address (`localhost` is 127.0.0.1).
 struct ListenAddress {

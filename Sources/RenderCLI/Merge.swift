@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 import RenderKit
 
 /// `render merge FOLDER…`: joins the shards of a `--shard K/N` render: PNG frames into one manifest.json, video

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 import Geometry
 
 /// What a numeric option accepts, and the one reader every numeric option goes through.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Frames
 import RenderKit
 
 /// `render preview SCENE.json`: an HTML page to scrub through the frames, with the events track and the strip.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 import RenderKit
 
 /// Readers for the options that take a range of frames or a shard, next to ``NumberRule``.

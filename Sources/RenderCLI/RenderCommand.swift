@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 
 /// `render`: the root command; rendering frames is the default subcommand.
 struct RenderCommand: ParsableCommand {
@@ -28,7 +29,7 @@ struct RenderCommand: ParsableCommand {
                         compare with the goldens (render them with --fps 2 --scale 1)
         """,
         version: RenderCommand.version,
-        subcommands: [Frames.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self, Watch.self],
-        defaultSubcommand: Frames.self
+        subcommands: [FramesCommand.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self, Watch.self],
+        defaultSubcommand: FramesCommand.self
     )
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import Geometry
 
 /// The settings a render folder's manifest.json records (fps, pixel size, scale, `--set` values), so that

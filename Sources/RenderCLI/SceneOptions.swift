@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Frames
 import RenderKit
 import SceneModel
 

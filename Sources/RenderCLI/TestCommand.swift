@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Frames
 import RenderKit
 
 /// `render test SCENE.json --golden DIR`: render, then compare with golden frames, recording goldens as asked.

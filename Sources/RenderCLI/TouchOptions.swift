@@ -1,4 +1,5 @@
 import ArgumentParser
+import Frames
 
 /// `--show-touches`, shared by every command that draws frames, so that a strip, a preview or a dump shows the
 /// finger exactly where the frames do.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlyingFox
 import Foundation
+import Frames
 import ImageIO
 import RenderKit
 

@@ -1,3 +1,4 @@
+import Frames
 /// What a request path of `render watch` asks for. The server answers nothing but these: the page, its status (for
 /// the page's reload), the frames of a generation and the frames compared with. The path is taken as it arrived,
 /// still percent-encoded: the page never asks for an encoded path, so any `%` is refused rather than decoded (no

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Frames
 import RenderKit
 
 /// The HTTP side of `render watch` (FlyingFox): GET and HEAD only, the routes of `WatchRoute` only, files opened

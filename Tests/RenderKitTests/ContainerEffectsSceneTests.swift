@@ -1,4 +1,5 @@
 import Geometry
+import Frames
 import RenderKit
 import XCTest
 

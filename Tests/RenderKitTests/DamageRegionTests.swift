@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Frames
 @testable import RenderKit
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import DisplayList
 import Foundation
 import Geometry
+import Frames
 import RenderKit
 import XCTest
 

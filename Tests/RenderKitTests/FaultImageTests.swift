@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import ImageIO
+import Frames
 import RenderKit
 import XCTest
 

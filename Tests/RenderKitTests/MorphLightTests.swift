@@ -1,5 +1,6 @@
 import DisplayList
 import Geometry
+import Frames
 import RenderKit
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Frames
 import RenderKit
 import SceneModel
 import XCTest

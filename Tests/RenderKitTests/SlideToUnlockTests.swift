@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Frames
 import RenderKit
 import XCTest
 

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Frames
 @testable import RenderKit
 
 /// The stage bookkeeping behind `--timings` and the benchmark (values set by hand, no clocks).

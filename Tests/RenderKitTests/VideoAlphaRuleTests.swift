@@ -1,3 +1,4 @@
+import Frames
 @testable import RenderKit
 import XCTest
 

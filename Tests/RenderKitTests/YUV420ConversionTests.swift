@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import TestSupport
+import Frames
 @testable import RenderKit
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 
 /// Progress of a long command on stderr: a one-line display for people (only when stderr is a terminal and the work
 /// has taken more than a second), or one JSON object per line for tools, e.g.

@@ -1,3 +1,4 @@
+import Frames
 /// The verdict on one frame (one file name) of a comparison.
 public struct GoldenFrameResult: Sendable {
     public enum Status: String, Sendable {

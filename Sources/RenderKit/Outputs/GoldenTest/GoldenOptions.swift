@@ -1,3 +1,4 @@
+import Frames
 import Snapshot
 
 /// A colour of the diff image's marks (pixelmatch's `diffColor` and `aaColor`).

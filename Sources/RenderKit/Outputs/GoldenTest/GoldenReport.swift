@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// The HTML report of a comparison: one self-contained page (images embedded as data URIs, no scripts or styles

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 
 /// Machine-readable forms of a comparison: the JSON summary (`render diff --json`) and a JUnit XML file (`--junit`),
 /// which CI systems (GitHub Actions reporters, GitLab, Jenkins) show as one test case per frame.

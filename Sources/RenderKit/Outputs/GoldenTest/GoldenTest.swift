@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// When `render test` writes goldens instead of (or besides) comparing with them.

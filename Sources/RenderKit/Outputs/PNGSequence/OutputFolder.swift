@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// The output folder's rules: create it if needed, refuse a path that is a file, and never

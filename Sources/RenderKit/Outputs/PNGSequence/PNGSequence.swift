@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// What a finished PNG sequence wrote.

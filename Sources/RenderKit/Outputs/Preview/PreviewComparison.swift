@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// Another render's frames for the preview page to show beside the scene's own, scrubbed together: golden frames

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import Timeline
 
 /// What the preview page shows, turned into its HTML by `html()`. The page is one file with its style and script;

@@ -1,3 +1,4 @@
+import Frames
 /// The preview page's style and script (see `PreviewPageModel` for what the page does and the fragment it reads).
 enum PreviewPageScript {
     static let style = #"""

@@ -1,5 +1,6 @@
 import DisplayList
 import Foundation
+import Frames
 import Geometry
 import Raster
 import Timeline

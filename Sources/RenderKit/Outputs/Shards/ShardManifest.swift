@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// A shard's manifest: manifest.json's text with a `"shard": {"index": K, "count": N}` line before the frame list,

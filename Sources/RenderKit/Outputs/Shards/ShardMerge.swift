@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// `render merge`: joins the shard manifests of one render (in one folder or several) into manifest.json, after

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// One chunk of a sharded video render (`render SCENE --shard K/N --format mp4 --out chunk-K.mp4`): shard K's frames

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// `render merge` for video chunks: checks that the N chunks of one render are all there, agree on the scene, its

@@ -1,3 +1,4 @@
+import Frames
 import Geometry
 
 /// The ffmpeg command lines of one encode: raw frames come in on standard input

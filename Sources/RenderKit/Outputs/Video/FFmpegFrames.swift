@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import Geometry
 
 /// The sink of one ffmpeg pass: frames in order, their bytes written to ffmpeg's standard input. The workers make

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 
 /// One ffmpeg process that reads raw frames on its standard input; its standard error is collected for the message
 /// when it fails.

@@ -1,3 +1,4 @@
+import Frames
 import Geometry
 import SceneModel
 

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import ImageIO
 
 /// Why a video could not be written.

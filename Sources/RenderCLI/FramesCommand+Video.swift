@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import Frames
 import Geometry
 import RenderKit
 
 /// `render SCENE.json --format mp4` (or `--out NAME.mp4`): one video or animated-image file instead of PNG frames.
-extension Frames {
+extension FramesCommand {
     /// The video format asked for: `--format`, else the extension of `--out`; nil for PNG frames.
     var videoFormat: VideoFormat? {
         if let format { return format.video }

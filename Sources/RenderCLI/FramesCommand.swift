@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import Frames
 import Geometry
 import ImageIO
 import RenderKit
 
 /// `render SCENE.json`: writes frames, manifest.json and events.json.
-struct Frames: ParsableCommand {
+struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
         abstract: "Render a scene's frames to PNG files, or to one video file (the default command).",
