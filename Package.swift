@@ -3,6 +3,8 @@ import PackageDescription
 
 // The pipeline, one target per stage; each target knows only the ones to its left:
 // SceneModel → Timeline → Layout → DisplayList → Raster → ImageIO, with Snapshot and the CLI on top.
+// Every target declares exactly the modules it imports, no more (reaching one through another target does not count):
+// `make test` checks it with Tests/check-imports.py.
 let package = Package(
     name: "render",
     platforms: [.macOS(.v13)],
@@ -20,7 +22,7 @@ let package = Package(
         .target(name: "Motion"),
         .target(name: "SceneModel", dependencies: ["Geometry", "Motion"]),
         .target(name: "DisplayList", dependencies: ["Geometry"]),
-        .target(name: "Timeline", dependencies: ["SceneModel", "Motion"]),
+        .target(name: "Timeline", dependencies: ["SceneModel", "Motion", "Geometry"]),
         .target(name: "Layout", dependencies: ["Timeline", "SceneModel", "DisplayList", "Geometry"]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -32,9 +34,9 @@ let package = Package(
         .target(name: "Lottie", dependencies: ["Geometry", "CRLottie"]),
         .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo", "Lottie"]),
         .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"]),
-        .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
+        .target(name: "Snapshot", dependencies: ["Geometry"]),
         .target(name: "RenderKit", dependencies: [
-            "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot", "Lottie",
+            "Geometry", "SceneModel", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot", "Lottie",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
@@ -42,6 +44,7 @@ let package = Package(
             "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
@@ -52,20 +55,22 @@ let package = Package(
         .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
         .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
-        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "RenderKit", "Lottie"], path: "Fuzz/Lottie"),
+        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "RenderKit", "Lottie", "Geometry"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "RenderKit", "SceneModel"], path: "Fuzz/Pipeline"),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["TestSupport", "Motion"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel"], exclude: ["BadScenes"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Motion"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel", "Geometry"], exclude: ["BadScenes"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Geometry"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Timeline", "SceneModel", "DisplayList", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Raster", "Lottie"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO"], exclude: ["Scripts"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry", "CCairo"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry", "CDeflate"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Geometry"]),
+        .testTarget(name: "RenderKitTests", dependencies: [
+            "TestSupport", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
+        ]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "RenderKit", "ImageIO", "Geometry", "SceneModel"], exclude: ["Scripts"]),
     ]
 )
