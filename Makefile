@@ -1,6 +1,6 @@
 # render — headless animation-timeline renderer.
 #   make demo   install system packages, build (release), render Scenes/unlock.json into Output/unlock/
-#   make test   install system packages, build, run every test
+#   make test   install system packages, check the imports against Package.swift, build, run every test
 #   make bench  benchmark against the skia-python and pycairo peers
 #   make fuzz   fuzz the scene loader, expression parser, PNG reader, Lottie loader, whole pipeline and command line (FUZZ_SECONDS each; docs/limits.md)
 SHELL := /bin/bash
@@ -33,7 +33,7 @@ define apt_install_missing
 	fi
 endef
 
-.PHONY: all deps test-deps build debug test demo bench clean fuzz fuzz-keep
+.PHONY: all deps test-deps build debug check-imports test demo bench clean fuzz fuzz-keep
 all: build
 
 # glib's pkg-config Cflags carry -pthread, which SwiftPM refuses with a "prohibited flag" warning on
@@ -63,7 +63,14 @@ build: deps
 debug: deps
 	$(SWIFT) build
 
-test: test-deps
+# Package.swift must declare exactly the modules each target imports (a module reached through another target does not
+# count; SwiftPM's --explicit-target-dependency-import-check only catches one not reachable at all): Tests/check-imports.py,
+# then its self-test, which plants an undeclared import and an unused dependency in memory and must see each reported.
+check-imports: test-deps
+	python3 Tests/check-imports.py
+	python3 Tests/check-imports.py --self-test
+
+test: test-deps check-imports
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 

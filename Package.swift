@@ -3,6 +3,8 @@ import PackageDescription
 
 // The pipeline, one target per stage; each target knows only the ones to its left:
 // SceneModel → Timeline → Layout → DisplayList → Raster → ImageIO, with Snapshot and the CLI on top.
+// Every target declares exactly the modules it imports, no more (reaching one through another target does not count):
+// `make test` checks it with Tests/check-imports.py.
 let package = Package(
     name: "render",
     platforms: [.macOS(.v13)],
@@ -32,7 +34,7 @@ let package = Package(
         .target(name: "Lottie", dependencies: ["Geometry", "CRLottie"]),
         .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo", "Lottie"]),
         .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"]),
-        .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
+        .target(name: "Snapshot", dependencies: ["Geometry"]),
         // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
         .target(name: "Frames", dependencies: [
             "DisplayList", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
@@ -47,6 +49,7 @@ let package = Package(
             "Frames", "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
@@ -57,20 +60,22 @@ let package = Package(
         .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
         .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
-        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "Frames", "Lottie"], path: "Fuzz/Lottie"),
+        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "Frames", "Lottie", "Geometry"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "Frames", "SceneModel"], path: "Fuzz/Pipeline"),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["TestSupport", "Motion"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel"], exclude: ["BadScenes"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Motion", "Geometry"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel", "Geometry"], exclude: ["BadScenes"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Geometry"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "SceneModel", "DisplayList", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "ImageIO", "Geometry"]),
-        .testTarget(name: "RenderKitTests", dependencies: ["TestSupport", "Frames", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Raster", "Lottie"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO"], exclude: ["Scripts"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry", "CCairo"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry", "CDeflate"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Geometry"]),
+        .testTarget(name: "RenderKitTests", dependencies: [
+            "TestSupport", "Frames", "RenderKit", "SceneModel", "Motion", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
+        ]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO", "Geometry", "SceneModel"], exclude: ["Scripts"]),
     ]
 )

@@ -11,7 +11,9 @@ every frame changes) and the whole run (--frames, 360 by default). It also check
 render draws the peers' picture: render's and pycairo's frames of the same index differ
 by a mean of at most 1/255 per channel (decoded with Pillow and numpy). With ffmpeg on PATH it also
 times Scenes/unlock.json as the PNG sequence and as mp4 (issue 18: the video must cost less than the
-frames), three alternating runs each, wall and CPU of render and ffmpeg.
+frames), three alternating runs each, wall and CPU of render and ffmpeg. And `render test` of Scenes/unlock.json,
+unchanged, against goldens that the same binary recorded with the same options, against rendering it to PNG frames
+(issues 24 and 25), five alternating runs each, wall (and CPU) time; `--test-vs-render` measures only that.
 
 Note: if the scene format gains a shadow "shadowMode" key whose default is not
 "independent", the workload's shadowed view must say "shadowMode": "independent" so that it
@@ -19,6 +21,7 @@ keeps drawing the peers' picture (the pixel check above catches a drift).
 
     Benchmarks/bench.py [--frames 360] [--jobs 2] [--render .build/release/render]
                         [--peers skia,cairo] [--keep DIR] [--quick]
+    Benchmarks/bench.py --test-vs-render [--jobs 2] [--render .build/release/render]
     Benchmarks/bench.py --compare OLD.json NEW.json
 
 Wall-clock figures on a shared machine are noisy: compare runs made close together, and
@@ -241,6 +244,7 @@ def bench(args):
         r["video"] = video_vs_png(args, tmp)
 
     if os.path.exists(UNLOCK) and not args.quick:
+        r["test_vs_render"] = test_vs_render(args, tmp)
         print("bench: Scenes/unlock.json at scale 3 …", flush=True)
         r["unlock_scale3"] = render(args, UNLOCK, d("unlock"), args.jobs, ["--scale", "3"])
 
@@ -268,6 +272,46 @@ def video_vs_png(args, tmp, rounds=3):
     v["mp4_over_png_wall"] = v["mp4_median_wall_s"] / v["png_median_wall_s"]
     v["mp4_over_png_cpu"] = v["mp4_median_cpu_s"] / v["png_median_cpu_s"]
     return v
+
+
+def test_vs_render(args, tmp, rounds=5):
+    """Issues 24 and 25: `render test` of Scenes/unlock.json, unchanged (full fps, the scene's scale), against goldens
+    that the same binary recorded with the same options, and rendering it to PNG frames; alternating, `rounds` each,
+    wall time of every run and the medians."""
+    print(f"bench: render test of Scenes/unlock.json against its own goldens and render to PNG frames, {rounds} "
+          "alternating rounds …", flush=True)
+    golden, frames, artifacts = (os.path.join(tmp, n) for n in ("test-goldens", "test-render", "test-artifacts"))
+    test = [args.render, "test", UNLOCK, "--golden", golden, "--artifacts", artifacts, "--jobs", str(args.jobs), "--quiet"]
+    run_timed(test + ["--record", "all"])
+    runs = {"render": [], "test": []}
+    for _ in range(rounds):
+        for kind, cmd in (("render", [args.render, UNLOCK, "--out", frames, "--jobs", str(args.jobs), "--quiet"]),
+                          ("test", test + ["--record", "never"])):  # exits 0: every frame matches
+            _, wall, _, cpu = run_timed(cmd, cpu=True)
+            runs[kind].append({"wall_s": wall, "cpu_s": cpu})
+    median = lambda xs: sorted(xs)[len(xs) // 2]
+    t = {"rounds": rounds, "jobs": args.jobs, "runs": runs}
+    for kind in runs:
+        t[kind + "_median_wall_s"] = median([x["wall_s"] for x in runs[kind]])
+        t[kind + "_median_cpu_s"] = median([x["cpu_s"] for x in runs[kind]])
+    t["test_over_render"] = t["test_median_wall_s"] / t["render_median_wall_s"]
+    t["test_over_render_cpu"] = t["test_median_cpu_s"] / t["render_median_cpu_s"]
+    # What the comparison adds to the render, as a fraction of the render.
+    t["test_overhead"] = t["test_over_render"] - 1
+    return t
+
+
+def test_vs_render_report(t):
+    """The measured line and the two goal lines of test_vs_render."""
+    walls = lambda kind: ", ".join(f"{x['wall_s']:.2f}" for x in t["runs"][kind])
+    measured = (f"Scenes/unlock.json unchanged, --jobs {t['jobs']}, median of {t['rounds']} alternating runs: render to "
+                f"PNG frames {t['render_median_wall_s']:.2f} s wall ({walls('render')}), {t['render_median_cpu_s']:.2f} s "
+                f"CPU; render test against its own goldens {t['test_median_wall_s']:.2f} s wall ({walls('test')}), "
+                f"{t['test_median_cpu_s']:.2f} s CPU (test / render {t['test_over_render_cpu']:.2f} in CPU)")
+    goal_lines = [f"  {label}: {value:.2f} (goal ≤ {goal})  {'met' if value <= goal else 'NOT met'}" for label, value, goal in (
+        ("render test / render, unchanged unlock (issue 24)", t["test_over_render"], 1.3),
+        ("(render test - render) / render, unchanged unlock (issue 25)", t["test_overhead"], 0.10))]
+    return measured, goal_lines
 
 
 def goals(r):
@@ -346,6 +390,8 @@ def report(r):
         print(f"Scenes/unlock.json, 600 frames, --jobs {r['jobs']}, median of {v['rounds']} alternating runs: PNG sequence "
               f"{v['png_median_wall_s']:.2f} s wall, {v['png_median_cpu_s']:.2f} s CPU, {v['png_bytes']:,} bytes; mp4 "
               f"{v['mp4_median_wall_s']:.2f} s wall, {v['mp4_median_cpu_s']:.2f} s CPU (render + ffmpeg), {v['mp4_bytes']:,} bytes")
+    if "test_vs_render" in r:
+        print(test_vs_render_report(r["test_vs_render"])[0])
     print("\ngoals:")
     if "fps_ratio_skia" in g:
         print(f"  frames/s vs skia-python  {g['fps_ratio_skia']:6.2f}x  (goal >= 8)     {'met' if g['fps_at_least_8x_skia'] else 'NOT met'}")
@@ -364,6 +410,8 @@ def report(r):
         v = r["video"]
         print(f"  {'mp4 / PNG sequence, wall (issue 18)':40} {v['mp4_over_png_wall']:6.2f}x (goal < 1)  "
               f"{'met' if v['mp4_over_png_wall'] < 1 else 'NOT met'}; CPU {v['mp4_over_png_cpu']:.2f}x")
+    if "test_vs_render" in r:
+        print("\n".join(test_vs_render_report(r["test_vs_render"])[1]))
     print(f"  all but encoding {g['non_encode_ms_total']:.0f} ms < encoding {g['encode_ms_total']:.0f} ms: "
           f"{'met' if g['non_encode_under_encode'] else 'NOT met'}")
     print(f"  blur sigma 240 / sigma 8, one shadow = {r['blur']['ratio']:.2f} < 2: {'met' if g['blur_ratio_under_2'] else 'NOT met'}")
@@ -412,12 +460,20 @@ def main():
     ap.add_argument("--keep", help="keep the rendered frames in this folder")
     ap.add_argument("--quick", action="store_true", help="one blur run each, no Scenes/unlock.json")
     ap.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
+    ap.add_argument("--test-vs-render", action="store_true", help="time only render test against render (issues 24, 25)")
     args = ap.parse_args()
     if args.compare:
         return compare(*args.compare)
     args.peers = [p for p in args.peers.split(",") if p]
     if not os.path.exists(TIME):
         sys.exit("bench: GNU time (/usr/bin/time) is missing: apt-get install time")
+    if args.test_vs_render:
+        tmp = tempfile.mkdtemp(prefix="render-bench-")
+        try:
+            measured, goal_lines = test_vs_render_report(test_vs_render(args, tmp))
+            return print("\n".join([measured] + goal_lines))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     r = bench(args)
     report(r)
     os.makedirs(os.path.join(HERE, "results"), exist_ok=True)

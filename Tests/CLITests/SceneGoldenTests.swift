@@ -15,10 +15,16 @@ final class SceneGoldenTests: CLITestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    func testEveryReferenceSceneMatchesItsGoldens() throws {
-        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Scenes").path)
+    /// The file names of the scenes in `Scenes/` (not the schema), sorted.
+    static func sceneNames() throws -> [String] {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Scenes").path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
         XCTAssertGreaterThan(scenes.count, 5)
+        return scenes
+    }
+
+    func testEveryReferenceSceneMatchesItsGoldens() throws {
+        let scenes = try Self.sceneNames()
         let record = ProcessInfo.processInfo.environment["RENDER_RECORD"] ?? "never"
         for name in scenes {
             let stem = String(name.dropLast(5))
