@@ -16,7 +16,7 @@ struct Watch: ParsableCommand {
         printed at start), renders the scene, and renders it again whenever the scene file or an image it uses \
         changes; an open page reloads itself and stays at the same time. A scene with problems prints them, one \
         located line each, in the terminal and over the page, which keeps the last good frames. Frames go to \
-        Output/<file name>-watch/ (or --out). Without --scale the frames follow the screen: the open page tells \
+        Output/<file name>-watch/run-PID/ (or --out DIR/run-PID), a folder of this watcher's own. Without --scale the frames follow the screen: the open page tells \
         the server its pixel ratio and the scene is rendered again at it (to the nearest 0.25, within 0.25 to 8), so \
         one frame pixel lands on one device pixel; until a page asks, the scene's own scale is used. With --scale the \
         frames stay at it and the page's caption says when the screen differs. The \
