@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
+        // The files we write (manifests, events, frame file names) as types, the one JSON writer and text escaping.
+        .target(name: "Formats"),
         .target(name: "Geometry"),
         .target(name: "Motion"),
         .target(name: "SceneModel", dependencies: ["Geometry", "Motion"]),
@@ -57,6 +59,7 @@ let package = Package(
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["TestSupport", "Motion"]),
         .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel"], exclude: ["BadScenes"]),
