@@ -65,13 +65,13 @@ public struct PreviewPage: Sendable {
         let frames = folder + "/" + Self.frameFolder
         try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
         let encoder = PNGEncoder(compression: .fast)
-        var animation: PreviewAPNGFile?
+        var animation: APNGFile?
         if writeAnimation {
             // The delay as a fraction of a second: fps frames per second, rounded to 1/1000 s for fractional rates.
             let fps = source.fps
             let (num, den): (UInt16, UInt16) = fps == fps.rounded() && fps <= 65535 ? (1, UInt16(fps)) : (UInt16(max(1, min(65535, (1000 / fps).rounded()))), 1000)
-            animation = try PreviewAPNGFile(path: folder + "/preview.png", frameCount: source.frameCount,
-                                            delayNumerator: num, delayDenominator: den)
+            animation = try APNGFile(path: folder + "/preview.png", frameCount: source.frameCount,
+                                     delayNumerator: num, delayDenominator: den)
         }
         var last: [UInt8] = []
         try source.drawer().frames(0..<source.frameCount) { frame in
