@@ -18,9 +18,9 @@ let package = Package(
     targets: [
         // The files we write (manifests, events, frame file names) as types, the one JSON writer and text escaping.
         .target(name: "Formats"),
-        .target(name: "Geometry"),
+        .target(name: "Geometry", dependencies: ["Formats"]),
         .target(name: "Motion"),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Motion"]),
+        .target(name: "SceneModel", dependencies: ["Geometry", "Motion", "Formats"]),
         .target(name: "DisplayList", dependencies: ["Geometry"]),
         .target(name: "Timeline", dependencies: ["SceneModel", "Motion"]),
         .target(name: "Layout", dependencies: ["Timeline", "SceneModel", "DisplayList", "Geometry"]),
@@ -37,11 +37,12 @@ let package = Package(
         .target(name: "Snapshot", dependencies: ["ImageIO", "Geometry"]),
         .target(name: "RenderKit", dependencies: [
             "Geometry", "SceneModel", "Motion", "Timeline", "Layout", "DisplayList", "Raster", "ImageIO", "Snapshot", "Lottie",
+            "Formats",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
         .target(name: "RenderCLI", dependencies: [
-            "RenderKit", "Geometry", "SceneModel", "ImageIO",
+            "RenderKit", "Geometry", "SceneModel", "ImageIO", "Formats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),

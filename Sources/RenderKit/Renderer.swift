@@ -1,4 +1,5 @@
 import DisplayList
+import Formats
 import Foundation
 import Geometry
 import ImageIO
@@ -78,12 +79,11 @@ public final class Renderer: @unchecked Sendable {
         return Array(max(r.lowerBound, 0)...min(r.upperBound, source.frameCount - 1))
     }
 
-    /// File name of frame `i`: five digits, more when needed.
-    public func fileName(_ i: Int) -> String {
-        let digits = max(5, String(max(source.frameCount - 1, 0)).count)
-        let s = String(i)
-        return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
-    }
+    /// File name of frame `i`: five digits, more when the frame count needs them.
+    public func frameFile(_ i: Int) -> FrameFileName { FrameFileName(index: i, frameCount: source.frameCount) }
+
+    /// `frameFile(i)` as text.
+    public func fileName(_ i: Int) -> String { frameFile(i).description }
 
     /// Renders every requested frame. `progress` is called (from worker threads, serialised)
     /// after each frame with the number done.
@@ -147,14 +147,14 @@ public final class Renderer: @unchecked Sendable {
                                     timings: results.timings,
                                     seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         do {
-            let manifest = Manifest.json(self, frames: frames)
+            let manifest = try OrderedJSONEncoder().encodeBytes(Manifest(self, frames: frames))
             if let shard = options.shard {
-                try writeFileAtomically(Array(ShardManifest.json(manifest, shard: shard).utf8), to: dir + "/" + shard.manifestName)
+                try writeFileAtomically(manifest, to: dir + "/" + shard.manifestName)
             } else {
                 try OutputFolder.removeStaleFrames(dir, keeping: Set(indices.map(fileName)), renderedAll: options.frames == nil)
-                try writeFileAtomically(Array(manifest.utf8), to: dir + "/manifest.json")
+                try writeFileAtomically(manifest, to: dir + "/manifest.json")
             }
-            try writeFileAtomically(Array(EventLog.json(source).utf8), to: dir + "/events.json")
+            try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(EventLog(source)), to: dir + "/events.json")
         } catch {
             throw .output("\(error)")
         }
