@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import ImageIO
 
@@ -65,7 +66,7 @@ public struct GoldenTest: Sendable {
         }
         if let selected = renderOptions.frames {
             // Only some frames were rendered: goldens of the others are neither missing nor stale.
-            pairs = pairs.filter { $0.actual != nil || Self.frameIndex($0.name).map(selected.contains) ?? true }
+            pairs = pairs.filter { $0.actual != nil || FrameFileName($0.name).map { selected.contains($0.index) } ?? true }
         }
         var run: GoldenRun
         if mode == .all {
@@ -97,12 +98,6 @@ public struct GoldenTest: Sendable {
         return (run, true)
     }
 
-    /// 12 for "frame_00012.png"; nil for other names.
-    static func frameIndex(_ name: String) -> Int? {
-        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
-        return Int(name.dropFirst(6).dropLast(4))
-    }
-
     /// Applies the record mode: copies actual frames over goldens, removes stale goldens (only files named like our
     /// frames), and marks the results `recorded` (new golden) or `updated` (golden replaced or removed).
     func record(_ run: inout GoldenRun) throws(Failure) {
@@ -122,7 +117,7 @@ public struct GoldenTest: Sendable {
                 }
                 run.results[k].status = r.expectedPath == nil ? .recorded : .updated
                 run.results[k].expectedPath = target
-            } else if r.name.hasPrefix("frame_") {
+            } else if FrameFileName(r.name) != nil {
                 try? FileManager.default.removeItem(atPath: target)
                 run.results[k].status = .updated
                 run.results[k].expectedPath = nil

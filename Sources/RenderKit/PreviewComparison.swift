@@ -27,8 +27,8 @@ public struct PreviewComparison: Sendable {
             throw Failure(description: "cannot read the folder to compare with, \(folder)")
         }
         var indexed: [Int: String] = [:]
-        for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") {
-            if let i = Int(name.dropFirst(6).dropLast(4)), i >= 0 { indexed[i] = name }
+        for name in names {
+            if let frame = FrameFileName(name) { indexed[frame.index] = name }
         }
         guard !indexed.isEmpty else { throw Failure(description: "\(folder) has no frame_NNNNN.png files to compare with") }
         let count = (indexed.keys.max() ?? 0) + 1

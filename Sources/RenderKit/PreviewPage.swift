@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Geometry
 import ImageIO
@@ -34,7 +35,8 @@ public struct PreviewPage: Sendable {
 
     /// The frame files' folder inside the page's folder, and their names.
     public static let frameFolder = "frames"
-    public static func frameFile(_ i: Int) -> String { String(format: "frame_%05d.png", i) }
+    /// Always five digits or more, whatever the frame count: the page's script names frames so (`padStart(5, '0')`).
+    public static func frameFile(_ i: Int) -> String { FrameFileName(index: i).description }
 
     /// Renders every frame of `source` (at its fps and scale) and writes the page and its files into `folder`.
     public func write(_ source: FrameSource, to folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
