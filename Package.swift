@@ -18,9 +18,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        .target(name: "Geometry"),
+        // The files we write (manifests, events, frame file names) as types, the one JSON writer and text escaping.
+        .target(name: "Formats"),
+        .target(name: "Geometry", dependencies: ["Formats"]),
         .target(name: "Motion"),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Motion"]),
+        .target(name: "SceneModel", dependencies: ["Geometry", "Motion", "Formats"]),
         .target(name: "DisplayList", dependencies: ["Geometry"]),
         .target(name: "Timeline", dependencies: ["SceneModel", "Motion", "Geometry"]),
         .target(name: "Layout", dependencies: ["SceneModel", "DisplayList", "Geometry"]),
@@ -37,16 +39,16 @@ let package = Package(
         .target(name: "Snapshot", dependencies: ["Geometry"]),
         // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
         .target(name: "Frames", dependencies: [
-            "DisplayList", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
+            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
         ]),
         // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
-            "Frames", "DisplayList", "Geometry", "ImageIO", "Raster", "SceneModel", "Snapshot", "Timeline",
+            "Frames", "Formats", "DisplayList", "Geometry", "ImageIO", "Raster", "SceneModel", "Snapshot", "Timeline",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
         .target(name: "RenderCLI", dependencies: [
-            "Frames", "RenderKit", "Geometry", "SceneModel", "ImageIO",
+            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -65,6 +67,7 @@ let package = Package(
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["TestSupport", "Motion"]),
         .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel", "Geometry"], exclude: ["BadScenes"]),

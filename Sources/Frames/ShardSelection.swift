@@ -1,3 +1,5 @@
+import Formats
+
 /// `--shard K/N`: the K-th (1-based) of N disjoint, contiguous blocks of a scene's frames, so that N machines can
 /// render one scene together. Block K holds frames ⌊(K−1)·F/N⌋ ..< ⌊K·F/N⌋ of F frames: sizes differ by at most 1,
 /// and neighbouring frames stay together (a worker reuses the bytes of an unchanged frame only within its block).
@@ -28,4 +30,7 @@ public struct ShardSelection: Sendable, Hashable, CustomStringConvertible {
     public var manifestName: String { "manifest.shard-\(index)-of-\(count).json" }
 
     public var description: String { "\(index)/\(count)" }
+
+    /// As a manifest writes it.
+    public var number: ShardNumber { ShardNumber(index: index, count: count) }
 }

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// A point in a 2-D coordinate space. Units depend on the space: points (pt) in the
@@ -128,14 +129,6 @@ public struct EdgeInsets: Hashable, Sendable {
     public var vertical: Double { top + bottom }
 }
 
-/// Formats a number for dumps: at most 4 decimals, no trailing zeros, no "-0".
-public func fmt(_ v: Double) -> String {
-    if v.isNaN { return "nan" }
-    if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-    let r = (v * 10000).rounded() / 10000
-    if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-    var s = String(format: "%.4f", r)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s == "-0" ? "0" : s
-}
+/// Formats a number for dumps: at most 4 decimals, no trailing zeros, no "-0". The notation is `Formats`' because
+/// manifest.json records `--set` numbers in it, and a merge must write them again to the same bytes.
+public func fmt(_ v: Double) -> String { NumberText.fourDecimals(v) }

@@ -7,10 +7,12 @@ struct PNGChunkWriter {
 
     private(set) var bytes: [UInt8]
 
-    init(reservingCapacity capacity: Int) {
+    /// A stream that starts with the PNG signature, or (`signature: false`) with nothing: a later part of a file, as an
+    /// animated PNG is written frame by frame.
+    init(reservingCapacity capacity: Int, signature: Bool = true) {
         bytes = []
         bytes.reserveCapacity(capacity)
-        bytes.append(contentsOf: Self.signature)
+        if signature { bytes.append(contentsOf: Self.signature) }
     }
 
     mutating func appendChunk(_ type: String, _ data: [UInt8]) {

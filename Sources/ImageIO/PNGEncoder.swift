@@ -65,33 +65,47 @@ public struct PNGEncoder: Sendable {
     /// - Throws: `PNGError.emptyImage` for 0-pixel sides, `.imageTooLarge` past PNG's 2³¹ − 1 side limit,
     ///   `.compressorUnavailable` if libdeflate cannot allocate.
     public func encode(_ image: RGBAImage, cache: PNGBandCache? = nil) throws -> [UInt8] {
+        let (channels, zlib) = try imageData(image, cache: cache)
+        var writer = PNGChunkWriter(reservingCapacity: zlib.count + zlib.count / Self.maxIDATLength * 12 + 64)
+        writer.appendChunk("IHDR", Self.header(width: image.width, height: image.height, channels: channels))
+        Self.forEachIDATPiece(of: zlib) { writer.appendChunk("IDAT", $0) }
+        writer.appendChunk("IEND", [])
+        return writer.bytes
+    }
+
+    /// The channels `image` is written with (3 or 4) and its image data (IDAT's zlib stream), after checking that PNG
+    /// can hold its size; throws as `encode` does.
+    func imageData(_ image: RGBAImage, cache: PNGBandCache?) throws -> (channels: Int, zlib: [UInt8]) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { throw PNGError.emptyImage(width: width, height: height) }
         guard width < 1 << 31, height < 1 << 31, width <= (Int.max / 4 - 1) / height else {
             throw PNGError.imageTooLarge(width: width, height: height)
         }
         let channels = colour == .automatic && image.isOpaque ? 3 : 4
-        let zlib = try compressBands(image, channels: channels, cache: cache)
+        return (channels, try compressBands(image, channels: channels, cache: cache))
+    }
 
-        var writer = PNGChunkWriter(reservingCapacity: zlib.count + zlib.count / Self.maxIDATLength * 12 + 64)
+    /// IHDR's data: width, height, bit depth 8, colour type 2 (RGB) or 6 (RGBA), compression 0 (deflate), filter
+    /// method 0, interlace 0 (none).
+    static func header(width: Int, height: Int, channels: Int) -> [UInt8] {
         var header: [UInt8] = []
         header.reserveCapacity(13)
         for v in [UInt32(width), UInt32(height)] {
             header += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
         }
-        // Bit depth 8, colour type 2 (RGB) or 6 (RGBA), compression 0 (deflate), filter method 0, interlace 0 (none).
-        header += [8, channels == 3 ? 2 : 6, 0, 0, 0]
-        writer.appendChunk("IHDR", header)
+        return header + [8, channels == 3 ? 2 : 6, 0, 0, 0]
+    }
+
+    /// Hands `body` the image data `zlib` in pieces of at most `maxIDATLength` bytes, one a chunk (at least one).
+    static func forEachIDATPiece(of zlib: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
         zlib.withUnsafeBytes { all in
             var start = 0
             repeat {
                 let end = min(start + Self.maxIDATLength, all.count)
-                writer.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
                 start = end
             } while start < all.count
         }
-        writer.appendChunk("IEND", [])
-        return writer.bytes
     }
 
     /// IDAT's zlib stream: the image's bands filtered, compressed (or taken from `cache`) and chained.

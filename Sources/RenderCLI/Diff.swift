@@ -46,10 +46,14 @@ struct Diff: ParsableCommand {
             printError("render diff: \(explain(error))")
             throw ExitCode(2)
         }
-        if let a = RenderSettings(folder: actual), let b = RenderSettings(folder: expected),
-           let differences = RenderSettings.differences(a, b) {
-            printError("warning: \(actual) and \(expected) were rendered differently (\(differences)); "
-                + "frames of the same name do not show the same picture")
+        do {
+            if let a = try RenderSettings(folder: actual), let b = try RenderSettings(folder: expected),
+               let differences = RenderSettings.differences(a, b) {
+                printError("warning: \(actual) and \(expected) were rendered differently (\(differences)); "
+                    + "frames of the same name do not show the same picture")
+            }
+        } catch {
+            printError("warning: \(error); cannot tell whether the folders were rendered alike")
         }
         let engine = GoldenComparison(options: picture.apply(to: comparison.options(.pixelmatch)), diffFolder: report + "/diff")
         let progress = reporting.progressReporter(task: "diff", total: pairs.count)

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import Geometry
@@ -8,20 +9,20 @@ import Geometry
 struct RenderSettings {
     var values: [(key: String, value: String)]
 
-    /// The keys compared, in the manifest's order.
-    static let keys = ["fps", "width", "height", "scale"]
-
-    /// The settings in `folder`/manifest.json; nil when the folder has none or it cannot be read.
-    init?(folder: String) {
+    /// The settings in `folder`/manifest.json; nil when `folder` is not a folder or has no manifest.json.
+    /// - Throws: a manifest.json that does not read as one, with the file and what is wrong.
+    init?(folder: String) throws(FormatReadError) {
         var isFolder: ObjCBool = false
+        let path = folder + "/manifest.json"
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-              let data = FileManager.default.contents(atPath: folder + "/manifest.json"),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        values = Self.keys.compactMap { key in
-            (object[key] as? NSNumber).map { (key, fmt($0.doubleValue)) }
-        }
-        // Absent when the render had none; compared as text with sorted keys.
-        let overrides = object["overrides"].flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
+              FileManager.default.fileExists(atPath: path) else { return nil }
+        let header = try FormatFile.read(Manifest.self, at: path).header
+        values = [("fps", fmt(header.fps)), ("width", fmt(Double(header.width))), ("height", fmt(Double(header.height))),
+                  ("scale", fmt(header.scale))]
+        // Compared as compact JSON with sorted keys: the order of the --set values does not make the renders differ.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let overrides = header.overrides.flatMap { try? encoder.encode($0) }
         values.append(("--set values", overrides.map { String(decoding: $0, as: UTF8.self) } ?? "none"))
     }
 

@@ -1,4 +1,5 @@
-import Frames
+import Formats
+
 /// What a request path of `render watch` asks for. The server answers nothing but these: the page, its status (for
 /// the page's reload), the frames of a generation and the frames compared with. The path is taken as it arrived,
 /// still percent-encoded: the page never asks for an encoded path, so any `%` is refused rather than decoded (no
@@ -30,9 +31,9 @@ enum WatchRoute: Equatable {
         case [""], ["index.html"]: self = .page
         case ["status"]: self = .status
         case let s where s.count == 3 && s[0] == "frames":
-            guard let g = Self.number(s[1]), Self.isFrameName(s[2]) else { self = .notFound; return }
+            guard let g = Self.number(s[1]), FrameFileName(s[2]) != nil else { self = .notFound; return }
             self = .frame(generation: g, name: s[2])
-        case let s where s.count == 2 && s[0] == "compare" && Self.isFrameName(s[1]):
+        case let s where s.count == 2 && s[0] == "compare" && FrameFileName(s[1]) != nil:
             self = .compare(name: s[1])
         default: self = .notFound
         }
@@ -42,12 +43,5 @@ enum WatchRoute: Equatable {
     static func number(_ s: String) -> Int? {
         guard !s.isEmpty, s.count <= 9, s.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
         return Int(s)
-    }
-
-    /// `frame_` + 5 to 9 digits + `.png`: the names the page asks for.
-    static func isFrameName(_ s: String) -> Bool {
-        guard s.hasPrefix("frame_"), s.hasSuffix(".png") else { return false }
-        let digits = s.dropFirst(6).dropLast(4)
-        return (5...9).contains(digits.count) && digits.utf8.allSatisfy { (48...57).contains($0) }
     }
 }

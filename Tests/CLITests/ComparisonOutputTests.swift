@@ -16,6 +16,16 @@ final class ComparisonOutputTests: CLITestCase {
         XCTAssertEqual(try expect(0, ["diff", path("a"), path("c"), "--report", path("report"), "-q"]).stderr, "")
     }
 
+    /// A manifest.json that does not read as one cannot say how the folder was rendered: the warning names it.
+    func testDiffNamesAManifestItCannotRead() throws {
+        let scene = try writeScene(TinyScenes.moving)
+        try expect(0, [scene, "--out", path("a"), "-q"])
+        try expect(0, [scene, "--out", path("b"), "-q"])
+        try Data("{\"fps\": 60, ".utf8).write(to: URL(fileURLWithPath: path("b/manifest.json")))
+        let run = try expect(0, ["diff", path("a"), path("b"), "--report", path("report"), "-q"])
+        XCTAssertEqual(run.errorLines, ["warning: \(path("b/manifest.json")): not valid JSON; cannot tell whether the folders were rendered alike"])
+    }
+
     func testOneDifferingPixelIsSingular() throws {
         var image = DiffCLI.solid(4, 4, [255, 255, 255, 255])
         try DiffCLI.write(image, path("a.png"))

@@ -49,23 +49,50 @@ final class FaultOutputFolderTests: CLITestCase {
         XCTAssertEqual(try files(in: out), before)
     }
 
-    /// A manifest edited by hand (or written by someone else) cannot make us delete anything but
-    /// frame files directly inside the output folder.
-    func testAManifestNamingOtherFilesDeletesOnlyFrameFiles() throws {
+    /// A manifest edited by hand (or written by someone else) cannot make us delete anything: one that lists anything
+    /// but frame files directly inside the output folder is not one of ours, and nothing it lists is removed, not even
+    /// its frame files.
+    func testAManifestNamingOtherFilesDeletesNothing() throws {
+        let short = try writeScene(shortScene, named: "short.json")
+        let out = path("out")
+        let header = #""scene": "x", "fps": 60, "frameCount": 100, "duration": 1.6, "width": 4, "height": 4, "scale": 1, "hash": "h""#
+        let manifests = [
+            """
+            {"frames": [{"file": "notes.txt"}, {"file": "../victim.png"}, {"file": "frame_00099.png"},
+                        {"file": "frame_/../../victim.png"}, {"file": "../short.json"}]}
+            """,
+            """
+            {\(header), "frames": [{"index": 98, "file": "../victim.png", "hash": "0"}, {"index": 99, "file": "frame_00099.png", "hash": "0"}]}
+            """,
+        ]
+        for manifest in manifests {
+            try? FileManager.default.removeItem(atPath: out)
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try write("outside\n", path("victim.png"))
+            try write("notes\n", out + "/notes.txt")
+            try write("stale\n", out + "/frame_00099.png")
+            try write(manifest, out + "/manifest.json")
+            try expect(0, [short, "--out", out, "--quiet"])
+            XCTAssertEqual(try bytes(path("victim.png")), Data("outside\n".utf8))
+            XCTAssertEqual(try bytes(out + "/notes.txt"), Data("notes\n".utf8))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path("short.json")))
+            XCTAssertEqual(try bytes(out + "/frame_00099.png"), Data("stale\n".utf8), "not our manifest: nothing it lists is removed")
+        }
+    }
+
+    /// Our own manifest, as an earlier render wrote it, is the list of frames a complete render may remove.
+    func testOurManifestNamesTheFramesToRemove() throws {
         let short = try writeScene(shortScene, named: "short.json")
         let out = path("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        try write("outside\n", path("victim.png"))
-        try write("notes\n", out + "/notes.txt")
         try write("stale\n", out + "/frame_00099.png")
         try write("""
-        {"frames": [{"file": "notes.txt"}, {"file": "../victim.png"}, {"file": "frame_00099.png"},
-                    {"file": "frame_/../../victim.png"}, {"file": "../short.json"}]}
+        {
+          "scene": "x", "fps": 60, "frameCount": 100, "duration": 1.6, "width": 4, "height": 4, "scale": 1,
+          "hash": "render-pixel-hash-64", "frames": [{"index": 99, "file": "frame_00099.png", "hash": "0"}]
+        }
         """, out + "/manifest.json")
         try expect(0, [short, "--out", out, "--quiet"])
-        XCTAssertEqual(try bytes(path("victim.png")), Data("outside\n".utf8))
-        XCTAssertEqual(try bytes(out + "/notes.txt"), Data("notes\n".utf8))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("short.json")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/frame_00099.png"), "a listed frame file is ours to remove")
     }
 }

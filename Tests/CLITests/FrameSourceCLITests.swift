@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import ImageIO
+import TestSupport
 import XCTest
 
 /// Every output shows exactly the pixels of the frames the main render writes for the same times (scene format §8):

@@ -57,6 +57,29 @@ final class MergeRefusalTests: CLITestCase {
                        ["render merge: frame 7: \(path("b/frame_00007.png")) is listed in its shard manifest but does not exist"])
     }
 
+    /// A shard manifest that is broken (cut short, edited) is named with what is wrong in it, and nothing is merged.
+    func testABrokenShardManifestIsNamed() throws {
+        try shard("1/2", into: "a")
+        try shard("2/2", into: "b")
+        let file = path("b/manifest.shard-2-of-2.json")
+        let good = try String(contentsOfFile: file, encoding: .utf8)
+        let cases: [(String, String)] = [
+            (String(good.prefix(40)), "not valid JSON"),
+            (good.replacingOccurrences(of: "\"frame_00005.png\"", with: "\"../a/frame_00000.png\""),
+             "frames[0].file: \"../a/frame_00000.png\" is not a frame file name (frame_NNNNN.png)"),
+            (good.replacingOccurrences(of: "\"frameCount\": 10", with: "\"frameCount\": \"10\""), "frameCount: expected a whole number"),
+            (good.replacingOccurrences(of: "\"shard\": {\"index\": 2, \"count\": 2}", with: "\"shard\": {\"index\": 3, \"count\": 2}"),
+             "shard: not a shard K/N with 1 ≤ K ≤ N ≤ 10000"),
+        ]
+        for (text, problem) in cases {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            let run = try merge(["a", "b"])
+            XCTAssertEqual(run.status, 1, problem)
+            XCTAssertEqual(run.errorLines, ["render merge: \(file): \(problem)"])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("merged/manifest.json")))
+        }
+    }
+
     func testTheSummarySaysWhatWasMerged() throws {
         try shard("1/2", into: "a")
         try shard("2/2", into: "b")

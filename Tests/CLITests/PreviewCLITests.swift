@@ -65,6 +65,14 @@ final class PreviewCLITests: XCTestCase {
         try ChromiumSteps(folder: dir).browse(args)
     }
 
+    /// The other render's manifest.json gives its fps: one that does not read as a manifest is named, not ignored.
+    func testABrokenManifestToCompareWithIsNamed() throws {
+        try Data(#"{"fps": 10}"#.utf8).write(to: URL(fileURLWithPath: dir + "/frames/manifest.json"))
+        let r = try DiffCLI.run(["preview", scene, "--out", dir + "/cmp", "-q", "--no-apng", "--compare", dir + "/frames"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(scene): \(dir)/frames/manifest.json: \"scene\" is missing\n")
+    }
+
     func testPageStepsFramesAndShowsThemInChromium() throws {
         _ = try ChromiumSteps(folder: dir)
         let page = "file://" + dir + "/pv/preview.html"

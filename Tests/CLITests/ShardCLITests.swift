@@ -33,6 +33,30 @@ final class ShardCLITests: XCTestCase {
         }
     }
 
+    /// The merged manifest lists the `--set` values in the scene's order, as the unsharded render's does, though
+    /// neither that order nor the shards' is alphabetical.
+    func testMergeKeepsTheSetValuesInTheScenesOrder() throws {
+        let dir = try DiffCLI.scratch("shard-set")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = dir + "/square.json"
+        try DiffCLI.movingSquare()
+            .replacingOccurrences(of: #""state": {"x": -20}"#,
+                                  with: ##""state": {"zeta": 0, "x": -20, "alpha": "a"}, "colors": {"paint": "#FF0000", "accent": "#00FF00"}"##)
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let set = ["--set", "alpha=b\"é", "--set", "zeta=0.123456", "--set", "accent=#FF00FF", "--set", "paint=accent", "-q"]
+        XCTAssertEqual(try DiffCLI.run(["frames", scene, "--out", dir + "/full"] + set).status, 0)
+        for k in 1...2 {
+            XCTAssertEqual(try DiffCLI.run(["frames", scene, "--out", dir + "/s\(k)", "--shard", "\(k)/2"] + set).status, 0)
+        }
+        let merged = try DiffCLI.run(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/merged"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        func text(_ path: String) throws -> String { String(decoding: try readFileBytes(at: path), as: UTF8.self) }
+        let manifest = try text(dir + "/full/manifest.json")
+        XCTAssertTrue(manifest.contains(##"  "overrides": {"state": {"zeta": 0.1235, "alpha": "b\"é"}, "colors": {"paint": "accent", "accent": "#FF00FF"}},"##),
+                      manifest)
+        XCTAssertEqual(try text(dir + "/merged/manifest.json"), manifest)
+    }
+
     func testMergeRefusesIncompleteOrOverlappingShards() throws {
         let dir = try DiffCLI.scratch("shard-bad")
         defer { try? FileManager.default.removeItem(atPath: dir) }

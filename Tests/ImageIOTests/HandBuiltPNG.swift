@@ -1,4 +1,5 @@
 import CDeflate
+import XCTest
 
 /// Builds PNG files byte by byte in the test, so the decoder can be checked on colour types and bit depths our encoder
 /// never writes. CRC and chunk framing are the test's own (from the PNG spec), the zlib stream is libdeflate's.
@@ -14,6 +15,29 @@ enum HandBuiltPNG {
     }
 
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+
+    /// A big-endian 32-bit number.
+    static func be32(_ b: ArraySlice<UInt8>) -> UInt32 { b.reduce(0) { $0 << 8 | UInt32($1) } }
+
+    /// One chunk as read back: type, data and the CRC it carries.
+    struct Chunk { var type: String; var data: [UInt8]; var crc: UInt32 }
+
+    /// The chunks of a PNG file, read with the framing of the spec (length, type, data, CRC) after the signature.
+    static func chunks(_ png: [UInt8]) -> [Chunk] {
+        XCTAssertEqual(Array(png.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
+        var result: [Chunk] = []
+        var i = 8
+        while i + 12 <= png.count {
+            let length = Int(be32(png[i..<i + 4]))
+            guard i + 12 + length <= png.count else { break }
+            let type = String(decoding: png[i + 4..<i + 8], as: UTF8.self)
+            let data = Array(png[i + 8..<i + 8 + length])
+            result.append(Chunk(type: type, data: data, crc: be32(png[i + 8 + length..<i + 12 + length])))
+            i += 12 + length
+        }
+        XCTAssertEqual(i, png.count, "chunks must end exactly at the end of the file")
+        return result
+    }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data

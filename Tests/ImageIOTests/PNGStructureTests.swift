@@ -6,28 +6,11 @@ import XCTest
 
 /// Checks the bytes our encoder writes against the PNG specification, with a chunk parser and CRC written here.
 final class PNGStructureTests: XCTestCase {
-    struct Chunk { var type: String; var data: [UInt8]; var crc: UInt32 }
-
     func crc32(_ bytes: [UInt8]) -> UInt32 { HandBuiltPNG.crc32(bytes) }
 
-    func be32(_ b: ArraySlice<UInt8>) -> UInt32 {
-        b.reduce(0) { $0 << 8 | UInt32($1) }
-    }
+    func be32(_ b: ArraySlice<UInt8>) -> UInt32 { HandBuiltPNG.be32(b) }
 
-    func chunks(_ png: [UInt8]) throws -> [Chunk] {
-        XCTAssertEqual(Array(png[0..<8]), [137, 80, 78, 71, 13, 10, 26, 10])
-        var result: [Chunk] = []
-        var i = 8
-        while i < png.count {
-            let length = Int(be32(png[i..<i + 4]))
-            let type = String(decoding: png[i + 4..<i + 8], as: UTF8.self)
-            let data = Array(png[i + 8..<i + 8 + length])
-            result.append(Chunk(type: type, data: data, crc: be32(png[i + 8 + length..<i + 12 + length])))
-            i += 12 + length
-        }
-        XCTAssertEqual(i, png.count, "chunks must end exactly at the end of the file")
-        return result
-    }
+    func chunks(_ png: [UInt8]) throws -> [HandBuiltPNG.Chunk] { HandBuiltPNG.chunks(png) }
 
     /// The zlib stream inflated back to the filtered rows (each a filter byte followed by the row's bytes).
     func filteredRows(_ png: [UInt8], width: Int, height: Int) throws -> [[UInt8]] {

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 
@@ -59,8 +60,8 @@ public final class ProgressReporter: @unchecked Sendable {
         let remaining = estimate(now: now, done: done)
         switch style {
         case .json:
-            write("{\"task\": \(jsonString(task)), \"done\": \(done), \"total\": \(total), \"unit\": \(jsonString(unit)), "
-                + "\"elapsed\": \(jsonNumber(millis(elapsed))), \"remaining\": \(jsonNumber(millis(remaining)))}\n")
+            write("{\"task\": \(TextEscaping.jsonString(task)), \"done\": \(done), \"total\": \(total), \"unit\": \(TextEscaping.jsonString(unit)), "
+                + "\"elapsed\": \(NumberText.shortest(millis(elapsed))), \"remaining\": \(NumberText.shortest(millis(remaining)))}\n")
         case .auto:
             guard elapsed > 1, seconds(now - lastDraw) > 0.1 || done == total else { return }
             lastDraw = now
@@ -80,8 +81,8 @@ public final class ProgressReporter: @unchecked Sendable {
         finished = true
         if style == .auto && drawn { write("\r\u{1B}[K"); drawn = false }
         if style == .json {
-            write("{\"task\": \(jsonString(task)), \"done\": \(done), \"total\": \(total), \"unit\": \(jsonString(unit)), "
-                + "\"elapsed\": \(jsonNumber(millis(seconds(clock() - start)))), \"finished\": true}\n")
+            write("{\"task\": \(TextEscaping.jsonString(task)), \"done\": \(done), \"total\": \(total), \"unit\": \(TextEscaping.jsonString(unit)), "
+                + "\"elapsed\": \(NumberText.shortest(millis(seconds(clock() - start)))), \"finished\": true}\n")
         }
     }
 

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Geometry
 
@@ -102,12 +103,12 @@ public struct SceneOverrides: Sendable {
 
     // MARK: - Applying
 
-    /// One value as applied: what `manifest.json` records, as JSON text.
+    /// One value as applied: what `manifest.json` records.
     public struct Applied: Sendable, Equatable {
         public var section: Section
         public var name: String
-        /// The value as JSON: a number, `true`/`false`, or a string.
-        public var json: String
+        /// A number, `true`/`false`, or a string; for a colour, the text given (`#7CA0FF` or a colour's name).
+        public var value: ManifestOverrides.Value
     }
 
     /// The scene document with the values put in, and the values in the scene's order (state first, then colours).
@@ -119,7 +120,7 @@ public struct SceneOverrides: Sendable {
         var colors = colorsIndex.flatMap { top[$0].value.members } ?? []
         let sceneColors = Self.resolvedColors(colors)
         var errors: [SceneError] = []
-        var chosen: [Section: [String: (value: JSONValue, json: String)]] = [.state: [:], .colors: [:]]
+        var chosen: [Section: [String: (value: JSONValue, recorded: ManifestOverrides.Value)]] = [.state: [:], .colors: [:]]
         for s in settings {
             do throws(Problem) {
                 let section = try Self.section(of: s, state: state, colors: colors)
@@ -134,7 +135,7 @@ public struct SceneOverrides: Sendable {
         if !errors.isEmpty { throw SceneErrors(errors) }
         var applied: [Applied] = []
         for (section, members) in [(Section.state, state), (.colors, colors)] {
-            for m in members { if let v = chosen[section]?[m.key] { applied.append(Applied(section: section, name: m.key, json: v.json)) } }
+            for m in members { if let v = chosen[section]?[m.key] { applied.append(Applied(section: section, name: m.key, value: v.recorded)) } }
         }
         func replaced(_ members: [JSONMember], _ section: Section) -> [JSONMember] {
             members.map { m in
@@ -185,9 +186,9 @@ public struct SceneOverrides: Sendable {
         }
     }
 
-    /// The JSON value that replaces `current` (the scene's value), after checking its type, and its manifest text.
+    /// The JSON value that replaces `current` (the scene's value), after checking its type, and what the manifest records.
     static func value(_ s: Setting, replacing current: JSONValue, section: Section,
-                      colors: [String: Color]) throws(Problem) -> (value: JSONValue, json: String) {
+                      colors: [String: Color]) throws(Problem) -> (value: JSONValue, recorded: ManifestOverrides.Value) {
         let at = current.location
         if section == .colors {
             let text: String
@@ -201,39 +202,41 @@ public struct SceneOverrides: Sendable {
                 throw Problem(message: "\"\(text)\" is not a colour: use #RGB, #RRGGBB, #RRGGBBAA or a colour's name")
             }
             // A name is replaced by its colour, so the scene's order of definitions does not matter.
-            return (JSONValue(.string(text.hasPrefix("#") ? text : colour.description), at: at), jsonText(text))
+            return (JSONValue(.string(text.hasPrefix("#") ? text : colour.description), at: at), .string(text))
         }
-        let kind: JSONValue.Kind
+        let recorded: ManifestOverrides.Value
         switch (current.kind, s.value) {
         case (.number, .text(let t)):
             guard isDecimal(t), let x = Double(t), x.isFinite else {
                 throw Problem(message: "\"\(s.name)\" is a number, and \"\(t)\" is not one (write e.g. 0.5 or -2)")
             }
-            kind = .number(x)
+            recorded = .number(x)
         case (.bool, .text(let t)):
             guard t == "true" || t == "false" else {
                 throw Problem(message: "\"\(s.name)\" is a boolean: write true or false, not \"\(t)\"")
             }
-            kind = .bool(t == "true")
+            recorded = .bool(t == "true")
         case (.string, .text(let t)):
-            kind = .string(t)
-        case (.number, .json(let v, _)) where v.number != nil, (.bool, .json(let v, _)) where v.bool != nil,
-             (.string, .json(let v, _)) where v.string != nil:
-            kind = v.kind
+            recorded = .string(t)
         case (_, .json(let v, _)):
-            let expected = JSONValue(current.kind, at: at).typeName
-            throw Problem(message: "\"\(s.name)\" holds \(expected) in the scene, found \(v.typeName)")
+            switch (current.kind, v.kind) {
+            case (.number, .number(let x)): recorded = .number(x)
+            case (.bool, .bool(let b)): recorded = .bool(b)
+            case (.string, .string(let t)): recorded = .string(t)
+            default:
+                let expected = JSONValue(current.kind, at: at).typeName
+                throw Problem(message: "\"\(s.name)\" holds \(expected) in the scene, found \(v.typeName)")
+            }
         default:
             throw Problem(message: "\"\(s.name)\" holds \(current.typeName) in the scene, which cannot be set")
         }
-        let json: String
-        switch kind {
-        case .number(let x): json = fmt(x)
-        case .bool(let b): json = b ? "true" : "false"
-        case .string(let t): json = jsonText(t)
-        default: json = "null"
+        let kind: JSONValue.Kind
+        switch recorded {
+        case .number(let x): kind = .number(x)
+        case .bool(let b): kind = .bool(b)
+        case .string(let t): kind = .string(t)
         }
-        return (JSONValue(kind, at: at), json)
+        return (JSONValue(kind, at: at), recorded)
     }
 
     /// The scene's colours by name, resolved in file order as the loader does (a colour may name an earlier one).
@@ -248,19 +251,5 @@ public struct SceneOverrides: Sendable {
     /// Plain decimal notation (`0.5`, `-2`, `1e3`), not `nan`, `inf` or `0x10`.
     static func isDecimal(_ t: String) -> Bool {
         !t.isEmpty && t.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) } && t.contains { $0.isNumber }
-    }
-
-    /// A JSON string literal.
-    static func jsonText(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
     }
 }

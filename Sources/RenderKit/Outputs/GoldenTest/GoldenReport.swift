@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import ImageIO
@@ -96,8 +97,5 @@ public enum GoldenReport {
     }
 
     /// Text escaped for HTML content and attribute values.
-    static func esc(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func esc(_ s: String) -> String { TextEscaping.html(s) }
 }

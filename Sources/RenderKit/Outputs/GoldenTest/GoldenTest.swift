@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import ImageIO
@@ -66,10 +67,10 @@ public struct GoldenTest: Sendable {
         // are neither missing nor stale.
         let drawn = Set(run.results.map(\.name))
         for name in existing where !drawn.contains(name) {
-            if !selection.isAll, let i = Self.frameIndex(name), !selection.indices.contains(i) { continue }
+            if !selection.isAll, let file = FrameFileName(name), !selection.indices.contains(file.index) { continue }
             var r = GoldenFrameResult(name: name, status: .missing)
             r.expectedPath = golden + "/" + name
-            if mode == .all || mode == .failed, Self.frameIndex(name) != nil {
+            if mode == .all || mode == .failed, FrameFileName(name) != nil {
                 // Only files named like our frames are ever removed.
                 try? FileManager.default.removeItem(atPath: golden + "/" + name)
                 r.status = .updated
@@ -86,12 +87,6 @@ public struct GoldenTest: Sendable {
             throw .input("cannot write the report into \(artifacts): \(explain(error, known: artifacts))")
         }
         return (run, true)
-    }
-
-    /// 12 for "frame_00012.png"; nil for other names.
-    static func frameIndex(_ name: String) -> Int? {
-        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
-        return Int(name.dropFirst(6).dropLast(4))
     }
 
     /// Removes what an earlier run left in `artifacts` (its report and the PNGs in `actual/` and `diff/`), so that

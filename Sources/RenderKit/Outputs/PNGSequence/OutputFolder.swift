@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import ImageIO
@@ -20,13 +21,12 @@ enum OutputFolder {
     }
 
     /// After a full render, removes frames that an earlier render of ours wrote (named in the
-    /// manifest.json we wrote then) and this render did not write again.
+    /// manifest.json we wrote then) and this render did not write again. A manifest.json that does not read as one of
+    /// ours (a frame entry naming anything but a frame file in the folder, say) is someone else's: nothing is removed.
     static func removeStaleFrames(_ dir: String, keeping: Set<String>, renderedAll: Bool) throws {
-        guard renderedAll, let data = FileManager.default.contents(atPath: dir + "/manifest.json"),
-              let text = String(data: data, encoding: .utf8) else { return }
-        for name in Manifest.fileNames(in: text) where !keeping.contains(name) {
-            guard name.hasPrefix("frame_"), name.hasSuffix(".png"), !name.contains("/") else { continue }
-            try? FileManager.default.removeItem(atPath: dir + "/" + name)
+        guard renderedAll, let earlier = try? FormatFile.read(Manifest.self, at: dir + "/manifest.json") else { return }
+        for frame in earlier.frames where !keeping.contains(frame.file.description) {
+            try? FileManager.default.removeItem(atPath: dir + "/" + frame.file.description)
         }
     }
 }

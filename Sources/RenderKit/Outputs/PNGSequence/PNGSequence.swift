@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import ImageIO
@@ -38,12 +39,11 @@ public final class PNGSequence {
         self.compression = compression
     }
 
-    /// File name of frame `i`: five digits, more when needed.
-    public func fileName(_ i: Int) -> String {
-        let digits = max(5, String(max(source.frameCount - 1, 0)).count)
-        let s = String(i)
-        return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
-    }
+    /// File name of frame `i`: five digits, more when the frame count needs them.
+    public func frameFile(_ i: Int) -> FrameFileName { FrameFileName(index: i, frameCount: source.frameCount) }
+
+    /// `frameFile(i)` as text.
+    public func fileName(_ i: Int) -> String { frameFile(i).description }
 
     /// Writes every selected frame through `pump` (whose source must be this sequence's). `progress` gets (frames
     /// done, frames to do).
@@ -63,14 +63,14 @@ public final class PNGSequence {
                                     timings: report.timings,
                                     seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         do {
-            let manifest = Manifest.json(self, frames: frames)
+            let manifest = try OrderedJSONEncoder().encodeBytes(Manifest(self, frames: frames))
             if let shard = selection.shard {
-                try writeFileAtomically(Array(ShardManifest.json(manifest, shard: shard).utf8), to: dir + "/" + shard.manifestName)
+                try writeFileAtomically(manifest, to: dir + "/" + shard.manifestName)
             } else {
                 try OutputFolder.removeStaleFrames(dir, keeping: Set(selection.indices.map(fileName)), renderedAll: selection.isAll)
-                try writeFileAtomically(Array(manifest.utf8), to: dir + "/manifest.json")
+                try writeFileAtomically(manifest, to: dir + "/manifest.json")
             }
-            try writeFileAtomically(Array(EventLog.json(source).utf8), to: dir + "/events.json")
+            try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(EventLog(source)), to: dir + "/events.json")
         } catch {
             throw .output("\(error)")
         }

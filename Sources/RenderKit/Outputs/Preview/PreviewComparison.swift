@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import ImageIO
@@ -27,8 +28,8 @@ public struct PreviewComparison: Sendable {
             throw Failure(description: "cannot read the folder to compare with, \(folder)")
         }
         var indexed: [Int: String] = [:]
-        for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") {
-            if let i = Int(name.dropFirst(6).dropLast(4)), i >= 0 { indexed[i] = name }
+        for name in names {
+            if let frame = FrameFileName(name) { indexed[frame.index] = name }
         }
         guard !indexed.isEmpty else { throw Failure(description: "\(folder) has no frame_NNNNN.png files to compare with") }
         let count = (indexed.keys.max() ?? 0) + 1
@@ -39,15 +40,16 @@ public struct PreviewComparison: Sendable {
         self.folder = folder
         self.label = label ?? folder
         files = (0..<count).compactMap { indexed[$0] }
-        fps = Self.manifestFPS(folder + "/manifest.json")
+        fps = try Self.manifestFPS(folder + "/manifest.json")
     }
 
-    /// The `fps` of a manifest.json, when it has a positive one.
-    static func manifestFPS(_ path: String) -> Double? {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let fps = (object["fps"] as? NSNumber)?.doubleValue, fps.isFinite, fps > 0 else { return nil }
-        return fps
+    /// The `fps` of the manifest.json at `path`, when there is one and its fps is positive.
+    /// - Throws: a manifest.json that does not read as one, with the file and what is wrong.
+    static func manifestFPS(_ path: String) throws(Failure) -> Double? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let fps: Double
+        do { fps = try FormatFile.read(Manifest.self, at: path).header.fps } catch { throw Failure(description: error.description) }
+        return fps.isFinite && fps > 0 ? fps : nil
     }
 
     /// Copies the frames, one file at a time, into `destination` (a page's `compare/` folder) under the page's frame

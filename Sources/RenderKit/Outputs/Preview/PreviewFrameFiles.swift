@@ -7,12 +7,12 @@ import ImageIO
 /// threads; frames then reach the page's APNG in order.
 final class PreviewFrameFiles: FrameSink {
     let folder: String
-    let animation: PreviewAPNGFile?
+    let animation: APNGFile?
     let total: Int
     let progress: ((Int, Int) -> Void)?
     private var done = 0
 
-    init(folder: String, animation: PreviewAPNGFile?, total: Int, progress: ((Int, Int) -> Void)?) {
+    init(folder: String, animation: APNGFile?, total: Int, progress: ((Int, Int) -> Void)?) {
         self.folder = folder
         self.animation = animation
         self.total = total

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import Geometry
@@ -35,7 +36,8 @@ public struct PreviewPage: Sendable {
 
     /// The frame files' folder inside the page's folder, and their names.
     public static let frameFolder = "frames"
-    public static func frameFile(_ i: Int) -> String { String(format: "frame_%05d.png", i) }
+    /// Always five digits or more, whatever the frame count: the page's script names frames so (`padStart(5, '0')`).
+    public static func frameFile(_ i: Int) -> String { FrameFileName(index: i).description }
 
     /// Renders every frame of `pump`'s source (at its fps and scale) and writes the page and its files into `folder`.
     public func write(with pump: FramePump, to folder: String, progress: ((Int, Int) -> Void)? = nil) throws -> Written {
@@ -67,13 +69,13 @@ public struct PreviewPage: Sendable {
         let source = pump.source
         let frames = folder + "/" + Self.frameFolder
         try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
-        var animation: PreviewAPNGFile?
+        var animation: APNGFile?
         if writeAnimation {
             // The delay as a fraction of a second: fps frames per second, rounded to 1/1000 s for fractional rates.
             let fps = source.fps
             let (num, den): (UInt16, UInt16) = fps == fps.rounded() && fps <= 65535 ? (1, UInt16(fps)) : (UInt16(max(1, min(65535, (1000 / fps).rounded()))), 1000)
-            animation = try PreviewAPNGFile(path: folder + "/preview.png", frameCount: source.frameCount,
-                                            delayNumerator: num, delayDenominator: den)
+            animation = try APNGFile(path: folder + "/preview.png", frameCount: source.frameCount,
+                                     delayNumerator: num, delayDenominator: den)
         }
         let sink = PreviewFrameFiles(folder: frames, animation: animation, total: source.frameCount, progress: progress)
         _ = try pump.pump(Array(0..<source.frameCount), into: sink)

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import Timeline
@@ -13,7 +14,7 @@ import Timeline
 /// canvas in `dataset.drawn`, the number of loops played in `dataset.loops`.
 ///
 /// Every string from the scene (its name, event ids, error lines) reaches the page escaped: HTML text through
-/// `GoldenSummary.xml`, data through `scriptJSON`, which leaves no `<` or `&` that could end the script element.
+/// `TextEscaping.xml`, data through `TextEscaping.scriptJSON`, which leaves no `<` or `&` that could end the script element.
 public struct PreviewPageModel: Sendable {
     /// The lane of the events track an event is drawn on: haptics apart from timer ticks, and both apart from events
     /// and gestures.
@@ -123,45 +124,29 @@ public struct PreviewPageModel: Sendable {
         return sign + String(m / 1_000_000) + "." + String(String(m % 1_000_000 + 1_000_000).dropFirst())
     }
 
-    /// JSON text that is safe inside a `<script>` element: `<`, `>` and `&` (only ever inside strings) and the line
-    /// separators JavaScript once refused become `\u` escapes.
-    static func scriptJSON(_ json: String) -> String {
-        var out = ""
-        for c in json.unicodeScalars {
-            switch c {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     /// The page's data as JSON (for its script).
     func data() -> String {
-        func str(_ s: String) -> String { jsonString(s) }
+        func str(_ s: String) -> String { TextEscaping.jsonString(s) }
         let events = self.events.map {
             "{\"lane\":\(str($0.lane.rawValue)),\"name\":\(str($0.name)),\"t\":\(str(Self.seconds(micros: $0.micros))),\"f\":\($0.frame)}"
         }.joined(separator: ",")
         let sheet = self.sheet.map { "{\"f\":\($0.frame),\"h\":[\($0.haptics.map(str).joined(separator: ","))]}" }.joined(separator: ",")
         let compare = self.compare.map {
-            "{\"label\":\(str($0.label)),\"url\":\(str($0.url)),\"count\":\($0.frameCount),\"fps\":\($0.fps.map(jsonNumber) ?? "null")}"
+            "{\"label\":\(str($0.label)),\"url\":\(str($0.url)),\"count\":\($0.frameCount),\"fps\":\($0.fps.map(NumberText.shortest) ?? "null")}"
         } ?? "null"
         let watch = self.watch.map {
             "{\"generation\":\($0.generation),\"status\":\(str($0.status)),\"follows\":\($0.followsScreen),\"run\":\(str($0.run))}"
         } ?? "null"
         let errors = self.errors.map(str).joined(separator: ",")
-        return "{\"name\":\(str(name)),\"fps\":\(jsonNumber(fps)),\"count\":\(frameCount),\"width\":\(pixelWidth),"
-            + "\"height\":\(pixelHeight),\"scale\":\(jsonNumber(scale)),\"frames\":\(str(frames)),\"events\":[\(events)],"
+        return "{\"name\":\(str(name)),\"fps\":\(NumberText.shortest(fps)),\"count\":\(frameCount),\"width\":\(pixelWidth),"
+            + "\"height\":\(pixelHeight),\"scale\":\(NumberText.shortest(scale)),\"frames\":\(str(frames)),\"events\":[\(events)],"
             + "\"sheet\":[\(sheet)],\"compare\":\(compare),\"watch\":\(watch),\"errors\":[\(errors)]}"
     }
 
     /// The page.
     public func html() -> String {
-        let esc = GoldenSummary.xml  // &, <, >, quotes; also right for HTML text and attributes
+        // XML's escaping, not only HTML's: a scene name or error line may hold control characters, which it replaces.
+        let esc = TextEscaping.xml
         let errorLines = errors.map(esc).joined(separator: "\n")
         let links = [animation.map { "<a href=\"\(esc($0))\">animated PNG</a>" }, strip.map { "<a href=\"\(esc($0))\">strip.png</a>" }]
             .compactMap { $0 }.joined(separator: " · ")
@@ -194,7 +179,7 @@ public struct PreviewPageModel: Sendable {
         <p id="links">\(links)</p>
         <p id="keys">Keys: space play · ← → step · Shift+← → 10 frames · Home End · I O in/out · X clear · L loop · − + speed · C side by side</p>
         </div>
-        <script type="application/json" id="data">\(Self.scriptJSON(data()))</script>
+        <script type="application/json" id="data">\(TextEscaping.scriptJSON(data()))</script>
         <script>\(PreviewPageScript.script)</script>
         </body></html>
 

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import ImageIO
@@ -22,18 +23,14 @@ public enum ShardMerge {
     /// from other folders are copied there). Video chunks are joined into one file: `output` when it names a file of
     /// their format, else `<output or the first folder>/<scene>.<ext>`. Both kinds at once are refused.
     public static func merge(folders: [String], into output: String?, verify: Bool = false) throws(ShardMergeError) -> Summary {
-        var parsed: [ShardManifest.Parsed] = []
-        var chunks: [VideoShard.Parsed] = []
+        var parsed: [ShardFile.Frames] = []
+        var chunks: [ShardFile.Video] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.sorted() where name.hasPrefix("manifest.shard-") && name.hasSuffix(".json") {
-                let path = folder + "/" + name
-                if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-                   let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                   VideoShard.isChunkManifest(object) {
-                    chunks.append(try VideoShard.parse(path, folder: folder, text: text, object: object))
-                } else {
-                    parsed.append(try ShardManifest.parse(path, folder: folder))
+                switch try ShardFile.read(folder + "/" + name, folder: folder) {
+                case .frames(let shard): parsed.append(shard)
+                case .video(let chunk): chunks.append(chunk)
                 }
             }
         }
@@ -49,11 +46,11 @@ public enum ShardMerge {
         let output = output ?? folders.first ?? first.folder
         let ordered = try inOrder(parsed)
         // Every frame exactly once.
-        let frameCount = first.frameCount
+        let frameCount = first.header.frameCount
         var owner = [String?](repeating: nil, count: frameCount)
-        var entries = [(file: String, hash: String, folder: String)?](repeating: nil, count: frameCount)
+        var entries = [(file: FrameFileName, hash: String, folder: String)?](repeating: nil, count: frameCount)
         for p in ordered {
-            for f in p.frames {
+            for f in p.manifest.frames {
                 guard f.index >= 0 && f.index < frameCount else {
                     throw ShardMergeError("\(p.path): frame \(f.index) is outside 0…\(frameCount - 1)")
                 }
@@ -71,10 +68,10 @@ public enum ShardMerge {
             throw ShardMergeError("cannot create \(output): \(explain(error, known: output))")
         }
         var copied = 0
-        var lines: [String] = []
+        var frames: [Manifest.Frame] = []
         for i in 0..<frameCount {
             guard let e = entries[i] else { continue }
-            let source = e.folder + "/" + e.file
+            let source = e.folder + "/" + e.file.description
             guard FileManager.default.fileExists(atPath: source) else {
                 throw ShardMergeError("frame \(i): \(source) is listed in its shard manifest but does not exist")
             }
@@ -86,17 +83,18 @@ public enum ShardMerge {
                 guard hash == e.hash else { throw ShardMergeError("frame \(i): \(source) does not have the pixels its manifest hash says") }
             }
             if !sameFolder(e.folder, output) {
-                do { try writeFileAtomically(try readFileBytes(at: source), to: output + "/" + e.file) } catch {
+                do { try writeFileAtomically(try readFileBytes(at: source), to: output + "/" + e.file.description) } catch {
                     throw ShardMergeError("cannot copy \(source): \(explain(error))")
                 }
                 copied += 1
             }
-            lines.append("\n    {\"index\": \(i), \"file\": \(jsonString(e.file)), \"hash\": \"\(e.hash)\"}")
+            frames.append(Manifest.Frame(index: i, file: e.file, hash: e.hash))
         }
         try copyEvents(from: ordered.map(\.folder), to: output)
-        let manifest = first.header + "  \"frames\": [" + lines.joined(separator: ",") + (lines.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        // The shards' header and hash name with every frame: manifest.json as the unsharded render writes it.
+        let manifest = Manifest(header: first.header, hash: first.manifest.hash, frames: frames)
         let path = output + "/manifest.json"
-        do { try writeFileAtomically(Array(manifest.utf8), to: path) } catch {
+        do { try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(manifest), to: path) } catch {
             throw ShardMergeError("cannot write \(path): \(explain(error, known: path))")
         }
         return Summary(shards: ordered.count, frames: frameCount, copied: copied, manifestPath: path)
@@ -142,14 +140,3 @@ public enum ShardMerge {
             == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
-
-/// What `ShardMerge.inOrder` needs of a shard's manifest, PNG frames or a video chunk.
-protocol ShardPart {
-    var path: String { get }
-    var shard: ShardSelection { get }
-    /// The manifest's text before the shard line: equal for the shards of one render.
-    var header: String { get }
-}
-
-extension ShardManifest.Parsed: ShardPart {}
-extension VideoShard.Parsed: ShardPart {}

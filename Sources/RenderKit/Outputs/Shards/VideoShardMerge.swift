@@ -8,48 +8,49 @@ import ImageIO
 /// (each chunk starts with a keyframe, and the demuxer shifts each chunk's timestamps to follow the previous one).
 /// The file appears whole or not at all, like every video `render` writes.
 enum VideoShardMerge {
-    static func merge(_ chunks: [VideoShard.Parsed], into out: String?, defaultFolder: String,
+    static func merge(_ chunks: [ShardFile.Video], into out: String?, defaultFolder: String,
                       verify: Bool, searchPath: String? = ProcessInfo.processInfo.environment["PATH"])
         throws(ShardMergeError) -> ShardMerge.Summary {
         guard let first = chunks.first else { throw ShardMergeError("no video chunks to join") }
         let ordered = try ShardMerge.inOrder(chunks)
-        if let other = ordered.first(where: { $0.video != first.video }) {
+        if let other = ordered.first(where: { $0.manifest.video != first.manifest.video }) {
             throw ShardMergeError("\(other.path) and \(first.path) were encoded differently (format, quality or alpha differ)")
         }
         var next = 0
         for c in ordered {
-            let expected = c.shard.frames(of: c.frameCount)
-            guard c.firstFrame == expected.lowerBound, c.frames == expected.count, c.firstFrame == next else {
+            let expected = c.shard.frames(of: c.header.frameCount), chunk = c.manifest.chunk
+            guard chunk.firstFrame == expected.lowerBound, chunk.frames == expected.count, chunk.firstFrame == next else {
                 throw ShardMergeError("\(c.path): shard \(c.shard) should hold frames \(expected.lowerBound)…\(expected.upperBound - 1), "
-                    + "but lists \(c.frames) from frame \(c.firstFrame)")
+                    + "but lists \(chunk.frames) from frame \(chunk.firstFrame)")
             }
-            next += c.frames
+            next += chunk.frames
             guard FileManager.default.fileExists(atPath: c.chunkPath) else {
                 throw ShardMergeError("shard \(c.shard): \(c.chunkPath) is listed in \(c.path) but does not exist")
             }
         }
-        guard next == first.frameCount else {
-            throw ShardMergeError("the chunks hold \(next) frames but the scene has \(first.frameCount)")
+        let frameCount = first.header.frameCount
+        guard next == frameCount else {
+            throw ShardMergeError("the chunks hold \(next) frames but the scene has \(frameCount)")
         }
-        let output = try outputPath(out, format: first.format, scene: first.scene, defaultFolder: defaultFolder)
+        let output = try outputPath(out, format: first.format, scene: first.header.scene, defaultFolder: defaultFolder)
         if let clash = ordered.first(where: { ShardMerge.sameFolder($0.chunkPath, output) }) {
             throw ShardMergeError("the joined file \(output) would replace the chunk of shard \(clash.shard); give --out another name")
         }
-        let fps = first.fps
+        let fps = first.header.fps
         // Each chunk's exact duration, F frames / fps, in whole microseconds (the concat demuxer's unit) taken as
         // differences of rounded start times, so the rounding never adds up along the chunks.
-        let starts = ordered.map { Int64((Double($0.firstFrame) * 1_000_000 / fps).rounded()) }
-            + [Int64((Double(first.frameCount) * 1_000_000 / fps).rounded())]
+        let starts = ordered.map { Int64((Double($0.manifest.chunk.firstFrame) * 1_000_000 / fps).rounded()) }
+            + [Int64((Double(frameCount) * 1_000_000 / fps).rounded())]
         let parts = ordered.enumerated().map { k, c in (path: c.chunkPath, microseconds: starts[k + 1] - starts[k]) }
         try join(parts, format: first.format, to: output, searchPath: searchPath)
         if verify {
             let packets = try countPackets(output, searchPath: searchPath)
-            guard packets == first.frameCount else {
+            guard packets == frameCount else {
                 unlink(output)
-                throw ShardMergeError("\(output) holds \(packets) frames after joining, not \(first.frameCount); removed it")
+                throw ShardMergeError("\(output) holds \(packets) frames after joining, not \(frameCount); removed it")
             }
         }
-        return ShardMerge.Summary(shards: ordered.count, frames: first.frameCount, copied: 0, manifestPath: output, video: first.format)
+        return ShardMerge.Summary(shards: ordered.count, frames: frameCount, copied: 0, manifestPath: output, video: first.format)
     }
 
     /// `--out` when it names a file of the chunks' format, `--out/<scene>.<ext>` when it names a folder (or has no video

@@ -1,16 +1,14 @@
 import Foundation
-import Frames
 import Geometry
-import ImageIO
 
-/// An APNG written to disk frame by frame as the frames are drawn, so a long animation never sits in memory: the
-/// chunks go to a temporary file beside `path`, renamed over it by `finish()`. Until then readers see the old file
-/// or none; a closed `FileWriteGate` (Ctrl-C) removes the temporary.
-public final class PreviewAPNGFile {
+/// An APNG (`APNGEncoder`) written to disk frame by frame as the frames are drawn, so a long animation never sits in
+/// memory: the bytes go to a temporary file beside `path`, renamed over it by `finish()`. Until then readers see the
+/// old file or none; a closed `FileWriteGate` (Ctrl-C) removes the temporary.
+public final class APNGFile {
     public let path: String
     private let temporary: String
     private let handle: FileHandle
-    private var stream: PreviewAPNG.Stream
+    private var encoder: APNGEncoder
     private var gateKey: Int?
 
     /// Starts `path` for `frameCount` frames, each shown `delayNumerator/delayDenominator` seconds, looping forever.
@@ -22,11 +20,9 @@ public final class PreviewAPNGFile {
             throw FileIOError(path: temporary, operation: "create", code: errno)
         }
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
-        stream = PreviewAPNG.Stream(frameCount: frameCount, delayNumerator: delayNumerator,
-                                    delayDenominator: delayDenominator, plays: 0, compression: .fast)
+        encoder = APNGEncoder(frameCount: frameCount, delayNumerator: delayNumerator, delayDenominator: delayDenominator)
         let leftover = temporary
         gateKey = FileWriteGate.shared.register { unlink(leftover) }
-        try write([137, 80, 78, 71, 13, 10, 26, 10])
     }
 
     deinit {
@@ -40,12 +36,12 @@ public final class PreviewAPNGFile {
 
     /// Appends the next frame.
     public func append(_ frame: RGBAImage) throws {
-        try stream.append(frame) { try write(PreviewChunks.chunk($0, $1)) }
+        try write(try encoder.append(frame))
     }
 
     /// Closes the animation and moves it to `path`.
     public func finish() throws {
-        try stream.finish { try write(PreviewChunks.chunk($0, $1)) }
+        try write(try encoder.finish())
         try handle.close()
         guard FileWriteGate.shared.enter() else { throw FileIOError(path: path, operation: "rename", code: ECANCELED) }
         defer { FileWriteGate.shared.leave() }

@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// An animated PNG as Pillow, a decoder independent of ours, reads it.
-enum PillowAnimation {
+public enum PillowAnimation {
     /// The RGBA bytes of every frame of the APNG at `path` (Pillow writes them into `scratch`). Python or Pillow
     /// missing is a missing tool (a skip, or a failure under CI=true); Pillow failing to decode fails the test.
-    static func frames(of path: String, scratch: String) throws -> [[UInt8]] {
+    public static func frames(of path: String, scratch: String) throws -> [[UInt8]] {
         guard (try? Python.run(["-c", "import PIL"])) == 0 else {
             throw missingTool("python3 with Pillow is not installed (python3-pil): APNG frames not decoded independently")
         }
@@ -29,8 +28,9 @@ enum PillowAnimation {
 }
 
 /// Pillow is installed but could not read the file: the file's fault, a failure.
-struct PillowDecodeFailure: Error, CustomStringConvertible {
-    var path: String
-    var status: Int32
-    var description: String { "Pillow cannot decode \(path) (python3 exited with \(status))" }
+public struct PillowDecodeFailure: Error, CustomStringConvertible {
+    public var path: String
+    public var status: Int32
+    public init(path: String, status: Int32) { self.path = path; self.status = status }
+    public var description: String { "Pillow cannot decode \(path) (python3 exited with \(status))" }
 }

@@ -1,0 +1,61 @@
+/// The JSON summary of a comparison (`render diff --json`, `render test --json`): totals, the options used and one
+/// entry per frame. `actual` and `expected` name the two inputs as given (files or folders); `diffBackground` says
+/// which of them the diff images' grey picture shows.
+public struct DiffSummary: Codable, Equatable, Sendable {
+    public var title: String
+    public var actual: String?
+    public var expected: String?
+    public var diffBackground: String
+    public var passed: Bool
+    /// Frames compared, and how many failed.
+    public var frames: Int
+    public var failed: Int
+    /// Frames of each status.
+    public var same: Int
+    public var different: Int
+    public var sizeMismatch: Int
+    public var missing: Int
+    public var extra: Int
+    public var recorded: Int
+    public var updated: Int
+    public var threshold: Double
+    public var includeAA: Bool
+    public var maxDiffPixels: Int
+    public var maxDiffRatio: Double
+    /// Wall-clock seconds, to the millisecond.
+    public var seconds: Double
+    public var results: [Frame]
+
+    /// One frame's comparison.
+    public struct Frame: Codable, Equatable, Sendable {
+        public var name: String
+        public var status: String
+        public var differingPixels: Int
+        public var antialiasedPixels: Int
+        public var totalPixels: Int
+        public var ratio: Double
+        /// Milliseconds, to a tenth.
+        public var compareMs: Double
+        public var actual: String?
+        public var expected: String?
+        public var diff: String?
+
+        public init(name: String, status: String, differingPixels: Int, antialiasedPixels: Int, totalPixels: Int, ratio: Double,
+                    compareMs: Double, actual: String?, expected: String?, diff: String?) {
+            self.name = name; self.status = status; self.differingPixels = differingPixels
+            self.antialiasedPixels = antialiasedPixels; self.totalPixels = totalPixels; self.ratio = ratio
+            self.compareMs = compareMs; self.actual = actual; self.expected = expected; self.diff = diff
+        }
+    }
+
+    public init(title: String, actual: String?, expected: String?, diffBackground: String, passed: Bool, frames: Int, failed: Int,
+                count: (String) -> Int, threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
+                seconds: Double, results: [Frame]) {
+        self.title = title; self.actual = actual; self.expected = expected; self.diffBackground = diffBackground
+        self.passed = passed; self.frames = frames; self.failed = failed
+        same = count("same"); different = count("different"); sizeMismatch = count("sizeMismatch"); missing = count("missing")
+        extra = count("extra"); recorded = count("recorded"); updated = count("updated")
+        self.threshold = threshold; self.includeAA = includeAA; self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio; self.seconds = seconds; self.results = results
+    }
+}
