@@ -66,6 +66,9 @@ public final class FrameSource: Sendable {
     public var pixelWidth: Int { Int((canvas.width * scale).rounded()) }
     public var pixelHeight: Int { Int((canvas.height * scale).rounded()) }
 
+    /// The time frame `i` shows, in seconds (i / fps on the scene's microsecond grid).
+    public func time(frame i: Int) -> Double { TimeGrid.frameTime(i, fps: fps) }
+
     /// The frame a still at `seconds` shows (`--at`): the last frame whose time is at or before `seconds` on the
     /// scene's microsecond grid, within the scene.
     public func frameIndex(at seconds: Double) -> Int {

@@ -19,6 +19,12 @@ struct FramesCommand: ParsableCommand {
         --at T renders the one frame that shows time T: into the folder like any frame, or, with --out NAME.png, \
         as that one file alone.
 
+        The folder's frame files are always the ones its manifest.json lists, all of one size and rate: --frames \
+        and --at add their frames to an earlier render of the same scene and settings in the folder (the summary \
+        says so and which files were written), and replace the frames of an earlier render at other settings; a \
+        full render removes earlier frames it did not write again. Only frames an earlier manifest.json listed are \
+        ever removed.
+
         --frames and --at must lie within the scene (--at may be its duration: the last frame). A range \
         or time past the end of the scene is an error (exit status 2) that names the scene's length; \
         nothing is clamped. Numeric options outside their range are refused the same way.
@@ -103,14 +109,39 @@ struct FramesCommand: ParsableCommand {
                                             cancellation: pump.cancellation) { progress in
             try sequence.write(with: pump) { done, _ in progress.update(done: done) }
         }
-        if !quiet {
-            let mb = Double(summary.bytes) / 1_048_576
-            print("\(summary.frames.count) of \(counted(summary.frameCount, "frame")) "
-                + "(\(summary.pixelWidth)×\(summary.pixelHeight) px) → \(summary.outputDirectory)/ "
-                + String(format: "in %.2f s, %.1f frames/s, %.1f MiB", summary.seconds, Double(summary.frames.count) / max(summary.seconds, 1e-9), mb)
-                + (summary.reused > 0 ? ", \(summary.reused) reused" : ""))
-        }
+        if !quiet { print(Self.summaryLine(summary, selection: selection, source: source)) }
         if timings { printTimings(summary.timings, frames: summary.frames.count) }
+    }
+
+    /// What a PNG render says when it is done: how many frames, where, how fast; for `--frames` and `--at` which files
+    /// it wrote; and how the folder's earlier frames were treated (kept beside these when they are of the same
+    /// render, removed when not), so that the folder and its manifest.json say the same.
+    static func summaryLine(_ summary: RenderSummary, selection: FrameSelection, source: FrameSource) -> String {
+        let mb = Double(summary.bytes) / 1_048_576
+        let speed = String(format: "in %.2f s, %.1f frames/s, %.1f MiB", summary.seconds,
+                           Double(summary.frames.count) / max(summary.seconds, 1e-9), mb)
+            + (summary.reused > 0 ? ", \(summary.reused) reused" : "")
+        var line: String
+        switch selection.kind {
+        case .still(let i):
+            line = "\(summary.outputDirectory)/\(summary.files.first ?? "") (frame \(i), t = \(fmt(source.time(frame: i))) s, "
+                + "\(summary.pixelWidth)×\(summary.pixelHeight) px)"
+        case .range:
+            line = "\(summary.frames.count) of \(counted(summary.frameCount, "frame")) (\(summary.pixelWidth)×\(summary.pixelHeight) px) → "
+                + "\(summary.outputDirectory)/" + (summary.files.first.map { $0 + (summary.files.count > 1 ? " … " + (summary.files.last ?? "") : "") } ?? "")
+                + " " + speed
+        case .all, .shard:
+            line = "\(summary.frames.count) of \(counted(summary.frameCount, "frame")) "
+                + "(\(summary.pixelWidth)×\(summary.pixelHeight) px) → \(summary.outputDirectory)/ " + speed
+        }
+        if summary.kept > 0 {
+            line += "; merged into the render already there (\(counted(summary.kept, "frame")) kept): manifest.json lists \(summary.listed)"
+        }
+        if summary.removed > 0 {
+            line += "; removed \(counted(summary.removed, "frame")) of an earlier render "
+                + (selection.isAll ? "that this one did not write again" : "at other settings")
+        }
+        return line
     }
 
     /// The frames this command line asks for: `--at`, `--frames` (both within the scene: `SceneSpan`), `--shard`, or
@@ -129,7 +160,7 @@ struct FramesCommand: ParsableCommand {
         do {
             let image = try PNGStill.write(frame: i, with: pump, to: file, compression: compression.value)
             if !quiet {
-                print("frame \(i) (t = \(fmt(pump.source.state(i).time)) s, \(image.width)×\(image.height) px) → \(file)")
+                print("frame \(i) (t = \(fmt(pump.source.time(frame: i))) s, \(image.width)×\(image.height) px) → \(file)")
             }
         } catch {
             printError("\(sceneOptions.scene): \(explain(error, known: file))")

@@ -10,7 +10,7 @@ final class SummaryOutputTests: CLITestCase {
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.count, 1 + 7 + 1, run.stdout)   // summary, 7 stages, the final newline
         // Frames 0-6 show the circle at rest (the spring starts at 0.1 s, frame 6, from zero): 1…6 equal their predecessor.
-        let summary = try NSRegularExpression(pattern: #"^10 of 36 frames \(40×30 px\) → \#(NSRegularExpression.escapedPattern(for: out))/ in [0-9]+\.[0-9]{2} s, [0-9]+\.[0-9] frames/s, [0-9]+\.[0-9] MiB, 6 reused$"#)
+        let summary = try NSRegularExpression(pattern: #"^10 of 36 frames \(40×30 px\) → \#(NSRegularExpression.escapedPattern(for: out))/frame_00000\.png … frame_00009\.png in [0-9]+\.[0-9]{2} s, [0-9]+\.[0-9] frames/s, [0-9]+\.[0-9] MiB, 6 reused$"#)
         XCTAssertNotNil(summary.firstMatch(in: lines[0], range: NSRange(lines[0].startIndex..., in: lines[0])), lines[0])
         let row = try NSRegularExpression(pattern: #"^  ([a-zA-Z]+) +([0-9]+\.[0-9]{2}) ms total +([0-9]+\.[0-9]{3}) ms/frame$"#)
         var names: [String] = []

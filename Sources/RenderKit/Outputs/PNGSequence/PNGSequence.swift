@@ -19,6 +19,16 @@ public struct RenderSummary: Sendable {
     public var timings: StageTimings
     /// Wall-clock seconds of the whole render.
     public var seconds: Double
+    /// Frames of an earlier render of the same scene and settings that stay in the folder beside this render's
+    /// (`--frames`, `--at`): manifest.json lists them too.
+    public var kept = 0
+    /// Frame files of an earlier render that were removed: frames a full render did not write again, or every frame
+    /// of an earlier render at other settings (another fps, scale, size or variant).
+    public var removed = 0
+    /// The frames manifest.json lists now (this render's and the kept ones); for a shard, its own.
+    public var listed = 0
+    /// The file names this render wrote, in order.
+    public var files: [String] = []
 }
 
 /// The PNG sequence: a selection of a source's frames as `frame_NNNNN.png` files in a folder, with `manifest.json`
@@ -57,19 +67,28 @@ public final class PNGSequence {
             throw .output("\(error)")
         }
         let frames = sink.results.compactMap { $0 }
-        let summary = RenderSummary(outputDirectory: dir, frames: selection.indices, frameCount: source.frameCount,
+        var summary = RenderSummary(outputDirectory: dir, frames: selection.indices, frameCount: source.frameCount,
                                     pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight,
                                     bytes: frames.reduce(0) { $0 + $1.bytes }, reused: report.unchanged,
                                     timings: report.timings,
                                     seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        do {
-            let manifest = try OrderedJSONEncoder().encodeBytes(Manifest(self, frames: frames))
-            if let shard = selection.shard {
-                try writeFileAtomically(manifest, to: dir + "/" + shard.manifestName)
+        summary.files = selection.indices.map(fileName)
+        var manifest = Manifest(self, frames: frames)
+        if selection.shard == nil, let earlier = OutputFolder.earlierManifest(dir) {
+            // The folder tells the truth: its frame files are exactly those manifest.json lists, all of one render.
+            let written = Set(summary.files)
+            if !selection.isAll && OutputFolder.sameRender(earlier.header, manifest.header) && earlier.hash == manifest.hash {
+                let kept = earlier.frames.filter { !written.contains($0.file.description) }
+                summary.kept = kept.count
+                manifest.frames = (kept + manifest.frames).sorted { $0.index < $1.index }
             } else {
-                try OutputFolder.removeStaleFrames(dir, keeping: Set(selection.indices.map(fileName)), renderedAll: selection.isAll)
-                try writeFileAtomically(manifest, to: dir + "/manifest.json")
+                summary.removed = OutputFolder.remove(earlier.frames, keeping: written, in: dir)
             }
+        }
+        summary.listed = manifest.frames.count
+        do {
+            let bytes = try OrderedJSONEncoder().encodeBytes(manifest)
+            try writeFileAtomically(bytes, to: dir + "/" + (selection.shard?.manifestName ?? "manifest.json"))
             try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(EventLog(source)), to: dir + "/events.json")
         } catch {
             throw .output("\(error)")
