@@ -13,11 +13,12 @@ enum DeviceReferences {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/device-refs")
 
     /// The picture `name` decoded to straight 8-bit RGBA (libpng through ImageIO: these are plain sRGB PNGs).
+    /// Only a missing folder skips; a folder without the picture is a failure (the decoder's error).
     static func picture(_ name: String) throws -> RGBAImage {
-        let path = folder.appendingPathComponent(name).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw missingTool("the device pictures are not at \(folder.path) (expected \(name))")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw missingTool("the device pictures are not at \(folder.path)")
         }
-        return try PNGDecoder().decode(contentsOf: path)
+        return try PNGDecoder().decode(contentsOf: folder.appendingPathComponent(name).path)
     }
 }
