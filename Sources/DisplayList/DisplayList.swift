@@ -131,22 +131,33 @@ public struct LottieCommand: Hashable, Sendable {
     }
 }
 
-/// A shadow: the layer's alpha filled with `color`, blurred with a Gaussian of standard
-/// deviation `radius` points (CALayer's shadowRadius), moved by `offset` points.
+/// A shadow: the layer's alpha filled with `color`, blurred with an untruncated Gaussian of
+/// standard deviation `sigma` = 0.95 × `radius` points (SwiftUI's `.shadow(radius:)`), moved by `offset` points.
 public struct Shadow: Hashable, Sendable {
+    /// σ / radius for SwiftUI's `.shadow(radius: r)` as iOS draws it on screen (scene-format §4): fitted on
+    /// simulator screen captures of a circle with four chained shadows of radius 10 — two 1x recordings on
+    /// different Macs and one 3x (paulz/ViewSnapshots, `AppTests/Snapshots/LayeringShadowsView.png`, in
+    /// `../shared/device-refs/`) — at 0.945, 0.946 and 0.957, and agreeing with single shadows on rounded
+    /// squares from a second suite. σ = r (CALayer's nominal `shadowRadius`) leaves 5–7 % too much light.
+    /// Every shadow σ in the renderer comes from here; `blur` keeps σ = radius.
+    public static let sigmaPerRadius = 0.95
+
     public var color: Color
     public var radius: Double
     public var offset: Point
     public init(color: Color, radius: Double, offset: Point = .zero) {
         self.color = color; self.radius = radius; self.offset = offset
     }
+
+    /// The blur's standard deviation in points.
+    public var sigma: Double { radius * Self.sigmaPerRadius }
 }
 
 /// The effects of a layer, applied in this order to its content: `mask`, `clip`,
 /// `shadows` (all under the content; chained or independent as `shadowMode` says), `blur`, `opacity`.
 /// Paths and the mask are in the space given by `transform` (local → canvas points);
 /// shadow offsets and radii, and the blur radius, are in that local space too, so a
-/// scaled layer has scaled shadows (σ in pixels = radius × transform scale × canvas scale).
+/// scaled layer has scaled shadows (σ in pixels = `Shadow.sigma` × transform scale × canvas scale).
 public struct Layer: Hashable, Sendable {
     public var transform: AffineTransform
     /// Content alpha is multiplied by the alpha of this list's drawing (each command has its own transform).

@@ -23,13 +23,13 @@ struct LayerEffects {
     init(_ layer: Layer, scale: Double) {
         let t = layer.transform.concatenating(.scale(scale, scale))
         transform = t
-        // σ in pixels = radius × transform meanScale × canvas scale (the scale is inside t).
+        // σ in pixels = the shadow's σ in points (`Shadow.sigma`) × transform meanScale × canvas scale (inside t).
         let m = t.meanScale
         func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
         shadows = layer.shadows.compactMap { s in
             guard s.color.a > 0 else { return nil }
             let ox = finite(s.offset.x), oy = finite(s.offset.y)
-            return DeviceShadow(color: s.color, sigma: max(0, finite(s.radius * m)),
+            return DeviceShadow(color: s.color, sigma: max(0, finite(s.sigma * m)),
                                 dx: finite(t.a * ox + t.c * oy), dy: finite(t.b * ox + t.d * oy))
         }
         // A shadow of colour alpha 0 adds nothing to the alpha either, so dropping it keeps chains exact.

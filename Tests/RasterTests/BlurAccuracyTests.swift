@@ -4,7 +4,8 @@ import XCTest
 @testable import Raster
 
 /// Shadows and blur against an exact 2-D Gaussian convolution of the same rendered shape,
-/// computed in the test (mean ≤ 1/255 and max ≤ 4/255 over pixels within 3σ of the shape).
+/// computed in the test (mean ≤ 1/255 and max ≤ 4/255 over pixels within 3σ of the shape). A shadow
+/// of radius r has σ = 0.95·r (the contract's figure, `Support.specSigmaPerRadius`); a blur has σ = r.
 final class BlurAccuracyTests: XCTestCase {
     struct Case { var name: String; var shape: DisplayCommand; var box: Rect }
 
@@ -43,7 +44,8 @@ final class BlurAccuracyTests: XCTestCase {
                 // Content alone, then content over its shadow (black, moved by a sub-pixel offset).
                 let a = Support.alpha(Support.render([c.shape], width: size, height: size))
                 let (dx, dy) = (3.25, -1.5)
-                let shadowed = Support.render([.beginLayer(Layer(shadows: [Shadow(color: .black, radius: sigma, offset: Point(dx, dy))])),
+                let radius = sigma / Support.specSigmaPerRadius
+                let shadowed = Support.render([.beginLayer(Layer(shadows: [Shadow(color: .black, radius: radius, offset: Point(dx, dy))])),
                                                c.shape, .endLayer], width: size, height: size)
                 let s = Support.gaussian(a, width: size, height: size, sigma: sigma, shiftX: dx, shiftY: dy)
                 let want = zip(a, s).map { $0 + (1 - $0) * $1 }

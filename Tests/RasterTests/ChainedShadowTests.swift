@@ -4,7 +4,8 @@ import XCTest
 @testable import Raster
 
 /// Chained shadows (SwiftUI's `.shadow` modifiers in a row, scene-format §4) against the
-/// chain computed in the test with an exact 2-D Gaussian (`Support.gaussian`): with A₀ the
+/// chain computed in the test with an exact 2-D Gaussian (`Support.gaussian`, σ = 0.95·radius as
+/// the contract says, `Support.specSigmaPerRadius`): with A₀ the
 /// content's alpha, shadow k of colour (r, g, b) and alpha c casts Mₖ = Gₖ ∗ Aₖ₋₁ (moved), and
 /// the picture so far goes over it: Pₖ = Pₖ₋₁ + (1 − Aₖ₋₁)·c·colour·Mₖ, Aₖ = Aₖ₋₁ + (1 − Aₖ₋₁)·c·Mₖ.
 final class ChainedShadowTests: XCTestCase {
@@ -27,7 +28,7 @@ final class ChainedShadowTests: XCTestCase {
         if chained {
             for s in shadows {
                 let before = p[3]
-                let m = Support.gaussian(before, width: size, height: size, sigma: s.radius, shiftX: s.offset.x, shiftY: s.offset.y)
+                let m = Support.gaussian(before, width: size, height: size, sigma: s.radius * Support.specSigmaPerRadius, shiftX: s.offset.x, shiftY: s.offset.y)
                 let rgb = [s.color.r, s.color.g, s.color.b, 1]
                 for ch in 0..<4 { for i in 0..<a.count { p[ch][i] += (1 - before[i]) * s.color.a * rgb[ch] * m[i] } }
             }
@@ -36,7 +37,7 @@ final class ChainedShadowTests: XCTestCase {
         // Independent: the first shadow lowest, each over the ones before, the content over all.
         var q: Planes = Array(repeating: Array(repeating: 0, count: a.count), count: 4)
         for s in shadows {
-            let m = Support.gaussian(a, width: size, height: size, sigma: s.radius, shiftX: s.offset.x, shiftY: s.offset.y)
+            let m = Support.gaussian(a, width: size, height: size, sigma: s.radius * Support.specSigmaPerRadius, shiftX: s.offset.x, shiftY: s.offset.y)
             let rgb = [s.color.r, s.color.g, s.color.b, 1]
             for ch in 0..<4 { for i in 0..<a.count { q[ch][i] = s.color.a * rgb[ch] * m[i] + (1 - s.color.a * m[i]) * q[ch][i] } }
         }
@@ -66,7 +67,7 @@ final class ChainedShadowTests: XCTestCase {
             ("2 shadows", [Shadow(color: red, radius: 4, offset: Point(3.5, -2)), Shadow(color: blue, radius: 10, offset: Point(-4, 6.25))]),
             ("3 shadows", [Shadow(color: blue, radius: 12), Shadow(color: red, radius: 2.5, offset: Point(0, 5)),
                            Shadow(color: green, radius: 6, offset: Point(-7.5, 0))]),
-            // The glow: wide and faint first, tight and strong last (σ 20, 15, 5, 2 px).
+            // The glow: wide and faint first, tight and strong last (radius 20, 15, 5, 2 px).
             ("4-shadow glow", [Shadow(color: red, radius: 20), Shadow(color: green, radius: 15), Shadow(color: blue, radius: 5),
                                Shadow(color: grey, radius: 2)]),
             // The unlock glow: one colour at four alphas. Independent, the four are painted through one merged mask.
@@ -84,7 +85,7 @@ final class ChainedShadowTests: XCTestCase {
         let reach = shadows.reduce(0) { $0 + 3 * $1.radius + abs($1.offset.x) + abs($1.offset.y) }
         let size = Int(80 + 2 * reach)
         let (shape, box) = content(size: size)
-        let sigma = shadows.map(\.radius).max() ?? 0
+        let sigma = (shadows.map(\.radius).max() ?? 0) * Support.specSigmaPerRadius
         return Setup(size: size, shape: shape, alpha: Support.alpha(Support.render([shape], width: size, height: size)),
                      region: PixelRect(covering: box.insetBy(dx: -3 * sigma, dy: -3 * sigma)))
     }

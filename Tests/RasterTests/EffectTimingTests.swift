@@ -8,9 +8,9 @@ import XCTest
 final class EffectTimingTests: XCTestCase {
     let bar = Path.roundedRect(Rect(x: 10, y: 20, width: 40, height: 8), cornerRadius: 4, continuous: false)
 
-    func shadowed(_ sigma: Double) -> DisplayList {
+    func shadowed(_ radius: Double) -> DisplayList {
         DisplayList([
-            .beginLayer(Layer(shadows: [Shadow(color: Color(hex: 0x8A7CFF), radius: sigma)])),
+            .beginLayer(Layer(shadows: [Shadow(color: Color(hex: 0x8A7CFF), radius: radius)])),
             Support.fill(bar, .color(Color(hex: 0x8A7CFF))),
             .endLayer,
         ])

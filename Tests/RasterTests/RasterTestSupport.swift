@@ -8,6 +8,10 @@ typealias AffineTransform = Geometry.AffineTransform
 
 /// Helpers shared by the raster tests.
 enum Support {
+    /// σ / radius of a shadow, as the contract states it (`../shared/spec/scene-format.md` §4: σ = 0.95·r,
+    /// measured on device pictures), written here from the spec rather than read from the code under test.
+    static let specSigmaPerRadius = 0.95
+
     static func render(_ commands: [DisplayCommand], width: Int, height: Int, scale: Double = 1,
                        background: Color? = nil) -> RGBAImage {
         guard let r = try? CairoRasterizer(width: width, height: height, scale: scale, background: background) else {
