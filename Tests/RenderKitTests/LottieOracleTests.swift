@@ -12,25 +12,28 @@ final class LottieOracleTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let icons = ["home", "search", "heart", "profile"]
 
-    /// The C oracle: `oracle FILE FRAME WIDTH HEIGHT OUT` writes rlottie's premultiplied ARGB32 pixels, a frame
-    /// counted from the in point, and prints rlottie's frame count.
+    /// The C oracle: `oracle FILE FRAME WIDTH HEIGHT OUT [POS]` writes rlottie's premultiplied ARGB32 pixels, a frame
+    /// counted from the in point, and prints rlottie's frame count. With POS (0…1) it draws, and prints on a second
+    /// line, rlottie's own frame at that position (`lottie_animation_get_frame_at_pos`) instead of FRAME.
     static let oracleSource = #"""
     #include <rlottie_capi.h>
     #include <stdio.h>
     #include <stdlib.h>
     #include <string.h>
     int main(int argc, char **argv) {
-        if (argc != 6) return 2;
+        if (argc != 6 && argc != 7) return 2;
         FILE *f = fopen(argv[1], "rb"); if (!f) return 3;
         fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
         char *d = malloc(n + 1); if (fread(d, 1, n, f) != (size_t)n) return 3; d[n] = 0; fclose(f);
         Lottie_Animation *a = lottie_animation_from_data(d, "", "");
         if (!a) return 4;
         size_t frame = strtoul(argv[2], 0, 10), w = strtoul(argv[3], 0, 10), h = strtoul(argv[4], 0, 10);
+        if (argc == 7) frame = lottie_animation_get_frame_at_pos(a, strtof(argv[6], 0));
         uint32_t *buf = calloc(w * h, 4);
         lottie_animation_render(a, frame, buf, w, h, w * 4);
         FILE *o = fopen(argv[5], "wb"); fwrite(buf, 4, w * h, o); fclose(o);
         printf("%zu\n", lottie_animation_get_totalframe(a));
+        if (argc == 7) printf("%zu\n", frame);
         lottie_animation_destroy(a);
         return 0;
     }
@@ -77,8 +80,21 @@ final class LottieOracleTests: XCTestCase {
 
     /// rlottie's own picture of `frame` at w×h px, converted to straight-alpha RGBA8 by the usual rounding.
     func oracleImage(_ file: URL, frame: Int, width: Int, height: Int) throws -> (RGBAImage, frames: Int) {
+        let (image, printed) = try runOracle(file, frame: frame, width: width, height: height)
+        return (image, printed.first ?? -1)
+    }
+
+    /// rlottie's own frame at position `p` (0…1; counted from the in point) and its picture at w×h px.
+    func oracleImage(_ file: URL, position p: Double, width: Int, height: Int) throws -> (RGBAImage, frame: Int) {
+        let (image, printed) = try runOracle(file, frame: 0, width: width, height: height, position: p)
+        return (image, printed.count == 2 ? printed[1] : -1)
+    }
+
+    /// Runs the oracle; its picture and the numbers it printed, one a line.
+    func runOracle(_ file: URL, frame: Int, width: Int, height: Int, position: Double? = nil) throws -> (RGBAImage, [Int]) {
         let out = work.appendingPathComponent("oracle-\(UUID().uuidString).raw")
-        let r = try run(oracle.path, [file.path, String(frame), String(width), String(height), out.path])
+        let r = try run(oracle.path, [file.path, String(frame), String(width), String(height), out.path]
+                        + (position.map { [String($0)] } ?? []))
         XCTAssertEqual(r.status, 0, r.output)
         let raw = [UInt8](try Data(contentsOf: out))
         XCTAssertEqual(raw.count, width * height * 4)
@@ -89,7 +105,7 @@ final class LottieOracleTests: XCTestCase {
             func straight(_ c: Int) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
             px[4 * i] = straight(rr); px[4 * i + 1] = straight(g); px[4 * i + 2] = straight(b); px[4 * i + 3] = UInt8(a)
         }
-        return (RGBAImage(width: width, height: height, pixels: px), Int(r.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+        return (RGBAImage(width: width, height: height, pixels: px), r.output.split(separator: "\n").map { Int($0) ?? -1 })
     }
 
     /// Our picture: one `lottie` view filling a w×h pt canvas at `scale`, on a transparent canvas.
@@ -162,5 +178,54 @@ final class LottieOracleTests: XCTestCase {
             XCTAssertEqual(try rendered(icon, key: "lottieFrame", value: op + 100).pixels, one.pixels, "\(icon): frame past op")
             XCTAssertEqual(try rendered(icon, key: "progress", value: -3).pixels, try rendered(icon, key: "progress", value: 0).pixels)
         }
+    }
+
+    // MARK: - An in point other than 0
+
+    /// A file whose in point is not 0 (every icon's is): ip 30, op 90 (60 frames), a 4×64 bar moving one unit
+    /// to the right per frame over a 64×64 composition, layer and keyframes in the file's own frame numbers.
+    /// Frame 30 + k puts the bar's centre at x = k + 2, so a picture says which frame it is.
+    static let lateStart = """
+    {"v":"5.5.2","nm":"late","fr":30,"ip":30,"op":90,"w":64,"h":64,"ddd":0,"assets":[],"layers":[{"ddd":0,"ind":1,"ty":4,
+     "nm":"bar","sr":1,"ao":0,"ip":30,"op":90,"st":0,"bm":0,
+     "ks":{"p":{"a":1,"k":[{"t":30,"s":[0,0],"e":[60,0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":90,"s":[60,0]}]},
+           "a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
+     "shapes":[{"ty":"gr","nm":"g","np":2,"it":[
+       {"ty":"rc","nm":"r","d":1,"p":{"a":0,"k":[2,32]},"s":{"a":0,"k":[4,64]},"r":{"a":0,"k":0}},
+       {"ty":"fl","nm":"f","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"r":1},
+       {"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}
+    """
+
+    /// The alpha-weighted mean x of a picture's pixels, in pixels from the left edge (pixel centres at x + ½).
+    func centreX(_ img: RGBAImage) -> Double {
+        var sum = 0.0, weight = 0.0
+        for y in 0..<img.height {
+            for x in 0..<img.width {
+                let a = Double(img.pixels[4 * (y * img.width + x) + 3])
+                sum += a * (Double(x) + 0.5); weight += a
+            }
+        }
+        return weight > 0 ? sum / weight : -1
+    }
+
+    /// With ip ≠ 0, progress p shows the frame rlottie's own `lottie_animation_get_frame_at_pos` gives for p, and
+    /// `lottieFrame` ip + 17 is rlottie's frame 17. rlottie maps a position by truncating p·(op − ip − 1), where the
+    /// scene format rounds p·(op − ip) (so progress 1 reaches op − 1 and ½ is the middle frame); at p = ¼, ½ and ¾ of
+    /// 60 frames that puts ours exactly one frame after rlottie's (15, 30, 45 against 14, 29, 44), and never more.
+    /// Frames are read from the pictures (the bar moves 1 px a frame), ours at 64×64 px against rlottie's.
+    func testInPointOtherThanZeroMatchesRlottiesFrameAtPosition() throws {
+        let file = work.appendingPathComponent("assets/icon-late.json")
+        try Data(Self.lateStart.utf8).write(to: file)
+        for p in [0.25, 0.5, 0.75] {
+            let (theirs, frame) = try oracleImage(file, position: p, width: 64, height: 64)
+            XCTAssertGreaterThan(frame, 0, "rlottie's frame at \(p)")
+            let ours = try rendered("late", key: "progress", value: p, size: 64, scale: 1)
+            let shift = centreX(ours) - centreX(theirs)
+            XCTAssertEqual(shift, 1, accuracy: 0.01,
+                           "progress \(p): ours is \(shift) frames after rlottie's frame \(frame) at that position (1 expected)")
+        }
+        let ours = try rendered("late", key: "lottieFrame", value: 30 + 17, size: 64, scale: 1)
+        let (theirs, _) = try oracleImage(file, frame: 17, width: 64, height: 64)
+        XCTAssertLessThanOrEqual(meanError(ours, theirs), 2, "lottieFrame 47 of a file starting at 30")
     }
 }
