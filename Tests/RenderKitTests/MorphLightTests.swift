@@ -95,11 +95,10 @@ final class MorphLightTests: XCTestCase {
         XCTAssertEqual(strokes, [.color(Color(r: 0, g: 0, b: 0, a: 0.5))])
     }
 
-    /// Corner radius and colour fills blend (a regression guard; this worked before shadows did): a
-    /// 40 pt red square of radius 12 becoming a blue one of radius 4, centred on the canvas, is at the
-    /// midpoint a (½, 0, ½) square of radius 8 in the same place.
-    func testCornerRadiusAndFillBlend() throws {
-        let r = try FrameSource(try loadScene("""
+    /// A 40 pt red square of radius 12 becoming a blue one of radius 4, centred on the 200×100 canvas, linear over 1 s
+    /// from t = 0.5 s at 20 fps: frame 10 + 20·p is at progress p.
+    func cornerMorph() throws -> FrameSource {
+        try FrameSource(try loadScene("""
         {"scene": 1, "canvas": {"width": 200, "height": 100}, "duration": 2, "fps": 20, "state": {"moved": false},
          "body": {"type": "zstack", "children": [
            {"type": "roundedRect", "cornerRadius": 12, "fill": "#FF0000", "frame": {"width": 40, "height": 40},
@@ -108,11 +107,33 @@ final class MorphLightTests: XCTestCase {
             "if": "moved", "matchedGeometry": {"id": "m", "morph": true}}]},
          "timeline": [{"at": 0.5, "set": {"moved": true}, "animation": {"linear": 1}}]}
         """), options: FrameOptions())
-        let fills = r.displayList(frame: 20).commands.compactMap { c -> FillCommand? in
+    }
+
+    /// The fill commands of frame `i`.
+    func fills(_ r: FrameSource, frame i: Int) -> [FillCommand] {
+        r.displayList(frame: i).commands.compactMap { c -> FillCommand? in
             if case .fill(let f) = c { return f }
             return nil
         }
+    }
+
+    /// Corner radius and colour fills blend (a regression guard; this worked before shadows did): at the midpoint the
+    /// square is a (½, 0, ½) square of radius 8 in the same place.
+    func testCornerRadiusAndFillBlend() throws {
+        let fills = fills(try cornerMorph(), frame: 20)
         XCTAssertEqual(fills.map(\.paint), [.color(Color(r: 0.5, g: 0, b: 0.5))])
         XCTAssertEqual(fills.map(\.path), [.roundedRect(Rect(x: 80, y: 30, width: 40, height: 40), cornerRadius: 8, continuous: true)])
+    }
+
+    /// Off the midpoint, where blending by p and by 1 − p part: at p = ¼ radius 12 + (4 − 12)·¼ = 10 and colour
+    /// (¾, 0, ¼); at p = ¾ radius 6 and colour (¼, 0, ¾).
+    func testCornerRadiusAndFillBlendAtAQuarterAndThreeQuarters() throws {
+        let r = try cornerMorph()
+        for (frame, radius, red) in [(15, 10.0, 0.75), (25, 6.0, 0.25)] {
+            let fills = fills(r, frame: frame)
+            XCTAssertEqual(fills.map(\.paint), [.color(Color(r: red, g: 0, b: 1 - red))], "frame \(frame)")
+            XCTAssertEqual(fills.map(\.path), [.roundedRect(Rect(x: 80, y: 30, width: 40, height: 40), cornerRadius: radius,
+                                                             continuous: true)], "frame \(frame): radius \(radius) expected")
+        }
     }
 }
