@@ -66,11 +66,14 @@ public struct PreviewPageModel: Sendable {
         public var followsScreen: Bool
         /// Tells one run of the server from the next (the page asks for its scale once per run).
         public var run: String
-        public init(generation: Int, status: String = "status", followsScreen: Bool = false, run: String = "") {
+        /// Sent with the page's one state-changing request (`POST screen`), which the server refuses without it.
+        public var token: String
+        public init(generation: Int, status: String = "status", followsScreen: Bool = false, run: String = "", token: String = "") {
             self.generation = generation
             self.status = status
             self.followsScreen = followsScreen
             self.run = run
+            self.token = token
         }
     }
 
@@ -151,7 +154,7 @@ public struct PreviewPageModel: Sendable {
             "{\"label\":\(str($0.label)),\"url\":\(str($0.url)),\"count\":\($0.frameCount),\"fps\":\($0.fps.map(jsonNumber) ?? "null")}"
         } ?? "null"
         let watch = self.watch.map {
-            "{\"generation\":\($0.generation),\"status\":\(str($0.status)),\"follows\":\($0.followsScreen),\"run\":\(str($0.run))}"
+            "{\"generation\":\($0.generation),\"status\":\(str($0.status)),\"follows\":\($0.followsScreen),\"run\":\(str($0.run)),\"token\":\(str($0.token))}"
         } ?? "null"
         let errors = self.errors.map(str).joined(separator: ",")
         return "{\"name\":\(str(name)),\"fps\":\(jsonNumber(fps)),\"count\":\(frameCount),\"width\":\(pixelWidth),"

@@ -192,9 +192,12 @@ enum PreviewPageScript {
     // render watch: wait for news; a new render reloads the page at the same time; problems show over the last good frames.
     var status=$('status');
     function problems(lines){$('errors').hidden=!lines.length;$('errorLines').textContent=lines.join('\n');}
+    // The screen's ratio is the page's one request that changes the server's state: a POST with the token the page
+    // was served with (the server refuses it otherwise, so no other site's page can make it render at 8×).
+    function tellScreen(){return fetch('screen?ratio='+dpr,{method:'POST',cache:'no-store',headers:{'X-Render-Token':D.watch.token}})
+      .then(function(){},function(){});}
     function watch(version){
-      var q='?since='+version+(ask?'&ratio='+dpr:'');
-      fetch(D.watch.status+q,{cache:'no-store'}).then(function(r){ask=false;return r.json();}).then(function(s){
+      fetch(D.watch.status+'?since='+version,{cache:'no-store'}).then(function(r){if(!r.ok)throw new Error(r.status);return r.json();}).then(function(s){
         status.textContent=s.rendering?'rendering…':s.errors.length?'scene has problems':'live';
         status.className=s.rendering?'busy':s.errors.length?'bad':'';
         problems(s.errors);
@@ -207,7 +210,7 @@ enum PreviewPageScript {
       scrub.disabled=true;input.disabled=true;canvas.width=0;canvas.height=0;info.textContent='no frames yet';}
     drawRange();
     apply(parse(),true);
-    if(D.watch)watch(0);
+    if(D.watch){if(ask){ask=false;tellScreen().then(function(){watch(0);});}else watch(0);}
     // A window moved to a screen of another pixel ratio (or zoomed): the page reloads at the same time, and reading the
     // new ratio asks for frames at it as on a first load. The media query's change event comes when the browser next
     // updates the page's rendering, which a hidden or headless page may not do: a check every second catches it too.
