@@ -47,15 +47,15 @@ final class PreviewViewToolsTests: WatchTestCase {
         let fit = try XCTUnwrap((r[7] as? String)?.split(separator: " ").compactMap { Double($0) })
         XCTAssertGreaterThan(fit.first ?? 0, 2, "fit fills the 600 px window")
         XCTAssertEqual(fit.last ?? 0, 80 * (fit.first ?? 0), accuracy: 0.5)
-        // Half the frame's colour and half the tint (red 255,55,95; green 48,209,88), at alpha 220 for the nearest
+        // Half the frame's colour and half the tint (red 255,55,95; green 48,209,88), at alpha 180 for the nearest
         // frames (a channel may be one off: the canvas keeps premultiplied colours).
         func near(_ value: Any, _ expected: [Int], _ message: String) {
             let got = (value as? String)?.split(separator: ",").compactMap { Int($0) } ?? []
             XCTAssertTrue(got.count == 4 && zip(got, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(message): \(value)")
         }
-        near(r[11], [255, 27, 47, 220], "frame 4's square where frame 5 has none, tinted red")
-        near(r[12], [151, 104, 44, 220], "frame 6's square where frame 5 has none, tinted green")
-        near(r[13], [151, 232, 171, 220], "frame 6's white where frame 5's square is (frame 4 is red there too: no trail of it)")
+        near(r[11], [255, 27, 47, 180], "frame 4's square where frame 5 has none, tinted red")
+        near(r[12], [151, 104, 44, 180], "frame 6's square where frame 5 has none, tinted green")
+        near(r[13], [151, 232, 171, 180], "frame 6's white where frame 5's square is (frame 4 is red there too: no trail of it)")
         XCTAssertEqual(r[14] as? String, "0,0,0,0", "no trail where nothing moves")
         XCTAssertEqual(r[21] as? String, "overlay true false")
         XCTAssertEqual(r[22] as? String, "compared: \(dir)/other · frame 2 | frame 2 there · paired by time: 10 fps here, 5 fps there")

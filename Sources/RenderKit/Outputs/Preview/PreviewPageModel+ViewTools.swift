@@ -60,7 +60,7 @@ extension PreviewPageModel {
       if(Math.floor(f/fps*(C.fps||fps)+1e-6)>C.count-1){t+=' · past its end: its last frame';warn=true;}
       p.textContent='frame '+j+' there · '+t;p.className=warn?'warn':'';}
     // Onion skin: the frames around the shown one, drawn where they differ from it (red before, green after, fading
-    // with distance). A page that may not read its frames' pixels (file:// in Chromium) draws them faintly whole.
+    // with distance, and as opaque as the neighbour is there: its transparent pixels veil nothing). A page that may not read its frames' pixels (file:// in Chromium) draws them faintly whole.
     var pixelCache=new Map();
     function pixels(url,im){var hit=pixelCache.get(url);if(hit!==undefined)return hit;
       var c=document.createElement('canvas');c.width=D.width;c.height=D.height;var x=c.getContext('2d');x.drawImage(im,0,0,c.width,c.height);
@@ -74,9 +74,9 @@ extension PreviewPageModel {
         var base=pixels(frameURL(D.frames,f),cur);
         if(!base){list.forEach(function(n,i){onx.globalAlpha=0.35/n.k;onx.drawImage(ims[i],0,0,D.width,D.height);});onx.globalAlpha=1;body.dataset.onionDrawn=f;return;}
         var out=onx.createImageData(D.width,D.height),o=out.data;
-        list.slice().reverse().forEach(function(n){var p=pixels(frameURL(D.frames,n.f),ims[list.indexOf(n)]);if(!p)return;var a=Math.round(220/n.k);
+        list.slice().reverse().forEach(function(n){var p=pixels(frameURL(D.frames,n.f),ims[list.indexOf(n)]);if(!p)return;var a=180/n.k;
           for(var i=0;i<p.length;i+=4){if(Math.abs(p[i]-base[i])+Math.abs(p[i+1]-base[i+1])+Math.abs(p[i+2]-base[i+2])+Math.abs(p[i+3]-base[i+3])<24)continue;
-            o[i]=(p[i]+n.tint[0])>>1;o[i+1]=(p[i+1]+n.tint[1])>>1;o[i+2]=(p[i+2]+n.tint[2])>>1;o[i+3]=Math.max(o[i+3],a);}});
+            o[i]=(p[i]+n.tint[0])>>1;o[i+1]=(p[i+1]+n.tint[1])>>1;o[i+2]=(p[i+2]+n.tint[2])>>1;o[i+3]=Math.max(o[i+3],Math.round(a*p[i+3]/255));}});
         onx.putImageData(out,0,0);body.dataset.onionDrawn=f;});}
     function applyTools(q){
       if(q.zoom!==undefined)setZoom(q.zoom==='fit'?'fit':parseFloat(q.zoom)||1);
