@@ -27,7 +27,7 @@ struct Watch: ParsableCommand {
         Examples:
           render watch Scenes/unlock.json
           render watch Scenes/unlock.json --port 9000 --scale 2
-          render watch Scenes/unlock.json --port 0 --progress json   a port the system picks, told as JSON
+          render watch Scenes/unlock.json --port 0 --progress json
           render watch Scenes/unlock.json --compare Tests/Goldens/unlock --compare-fps 2
           render watch Scenes/unlock.json --host 0.0.0.0   every network (only where you trust it)
         """)
