@@ -13,9 +13,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `render watch`'s HTTP server. Chosen over Hummingbird 2 for its build cost (docs/previews.md): a clean debug
-        // build of a one-route server took 21 s with FlyingFox (one package) and 320 s with Hummingbird (24 packages).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `render watch`'s HTTP server: SwiftNIO's HTTP/1 codec, which bounds what a client can make the server do
+        // (docs/previews.md has the figures: FlyingFox 0.27.1 spent time growing with the square of a header's size).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The files we write (manifests, events, frame file names) as types, the one JSON writer and text escaping.
@@ -50,8 +50,9 @@ let package = Package(
         .target(name: "RenderCLI", dependencies: [
             "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "FlyingFox", package: "FlyingFox"),
-            .product(name: "FlyingSocks", package: "FlyingFox"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.

@@ -134,9 +134,9 @@ def self_test(manifest, products, foreign):
          "target Layout imports Motion, which Package.swift does not declare"),
         ("Timeline cannot reach Raster", planted("Timeline", lambda t: "import Raster\n" + t),
          "target Timeline imports Raster, which Package.swift does not declare"),
-        ("RenderKit and FlyingFox's FlyingSocks",
-         planted("RenderKit", lambda t: "public import struct FlyingSocks.Socket\n" + t),
-         "target RenderKit imports FlyingSocks, which Package.swift does not declare"),
+        ("RenderKit and SwiftNIO's NIOPosix",
+         planted("RenderKit", lambda t: "public import class NIOPosix.MultiThreadedEventLoopGroup\n" + t),
+         "target RenderKit imports NIOPosix, which Package.swift does not declare"),
         ("Timeline without its imports of Motion", stripped("Timeline", "Motion"),
          "target Timeline declares Motion, which none of its files imports"),
     ]

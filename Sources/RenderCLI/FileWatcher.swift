@@ -5,7 +5,8 @@ import Glibc
 
 /// Tells when files change, through Linux's inotify: it watches the folders that hold the files (editors save by
 /// writing a new file and renaming it over the old one, which a watch on the file itself would lose), picks out the
-/// events about the files asked for, and calls `onChange` once a burst of events has been quiet for `settle` seconds.
+/// events about the files asked for, and calls `onChange` with the names of the files that changed once a burst of
+/// events has been quiet for `settle` seconds.
 /// A thread of its own blocks in `poll` on the inotify descriptor; nothing is read on a timer.
 final class FileWatcher: @unchecked Sendable {
     /// Why watching cannot start.
@@ -15,13 +16,13 @@ final class FileWatcher: @unchecked Sendable {
 
     private let fd: Int32
     private let settle: Double
-    private let onChange: @Sendable () -> Void
+    private let onChange: @Sendable ([String]) -> Void
     private let lock = NSLock()
     /// Watch descriptor → folder, and the names wanted in each folder.
     private var folders: [Int32: String] = [:]
     private var wanted: [String: Set<String>] = [:]
 
-    init(settle: Double = 0.1, onChange: @escaping @Sendable () -> Void) throws {
+    init(settle: Double = 0.1, onChange: @escaping @Sendable ([String]) -> Void) throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw Failure(description: "cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))") }
         self.settle = settle
@@ -63,9 +64,9 @@ final class FileWatcher: @unchecked Sendable {
         while true {
             // Block until something happens, then keep reading until the folder has been quiet for `settle` s.
             guard wait(timeout: -1) else { continue }
-            var relevant = read(into: &buffer)
-            while wait(timeout: Int32(settle * 1000)) { relevant = read(into: &buffer) || relevant }
-            if relevant { onChange() }
+            var changed = read(into: &buffer)
+            while wait(timeout: Int32(settle * 1000)) { changed.formUnion(read(into: &buffer)) }
+            if !changed.isEmpty { onChange(changed.sorted()) }
         }
     }
 
@@ -75,12 +76,12 @@ final class FileWatcher: @unchecked Sendable {
         return n > 0 && p.revents & Int16(POLLIN) != 0
     }
 
-    /// Reads the pending events; true when one is about a watched file.
-    private func read(into buffer: inout [UInt8]) -> Bool {
+    /// Reads the pending events; the names of the watched files they are about.
+    private func read(into buffer: inout [UInt8]) -> Set<String> {
         let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return false }
+        guard n > 0 else { return [] }
         lock.lock(); defer { lock.unlock() }
-        var relevant = false
+        var relevant: Set<String> = []
         var offset = 0
         let headerSize = MemoryLayout<inotify_event>.size
         buffer.withUnsafeBytes { raw in
@@ -89,7 +90,7 @@ final class FileWatcher: @unchecked Sendable {
                 let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 let nameBytes = raw[(offset + headerSize)..<min(n, offset + headerSize + length)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                if let folder = folders[wd], wanted[folder]?.contains(name) == true { relevant = true }
+                if let folder = folders[wd], wanted[folder]?.contains(name) == true { relevant.insert(name) }
                 offset += headerSize + length
             }
         }
@@ -103,7 +104,7 @@ final class FileWatcher: @unchecked Sendable {
         var description: String
     }
 
-    init(settle: Double = 0.1, onChange: @escaping @Sendable () -> Void) throws {
+    init(settle: Double = 0.1, onChange: @escaping @Sendable ([String]) -> Void) throws {
         throw Failure(description: "render watch needs Linux (inotify)")
     }
 

@@ -64,7 +64,8 @@ extension NumberRule {
     static let columns = NumberRule(low: 1, high: 100, whole: true)
     static let fraction = NumberRule(low: 0, high: 1)
     static let pixels = NumberRule(low: 0, high: 1_000_000_000, whole: true)
-    static let port = NumberRule(low: 1, high: 65535, whole: true)
+    /// A port to listen on; 0 asks the system for a free one.
+    static let listenPort = NumberRule(low: 0, high: 65535, whole: true)
 }
 
 /// Why a value was refused; ArgumentParser prints it after "The value '…' is invalid for '--option'".

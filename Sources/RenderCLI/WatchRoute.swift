@@ -1,13 +1,15 @@
 import Formats
 
 /// What a request path of `render watch` asks for. The server answers nothing but these: the page, its status (for
-/// the page's reload), the frames of a generation and the frames compared with. The path is taken as it arrived,
+/// the page's reload), the page's screen, the frames of a generation and the frames compared with. The path is taken as it arrived,
 /// still percent-encoded: the page never asks for an encoded path, so any `%` is refused rather than decoded (no
 /// `%2e%2e`, `%2F` or double encoding can turn into a way out), and so are `.`/`..` segments, empty segments,
 /// backslashes and NUL. Everything else that is not one of the routes is "not found".
 enum WatchRoute: Equatable {
     case page
     case status
+    /// `/screen?ratio=R`: the page's screen (POST only, with the page's token).
+    case screen
     /// `/frames/G/frame_NNNNN.png`: frame file `name` of generation `generation`.
     case frame(generation: Int, name: String)
     /// `/compare/frame_NNNNN.png`.
@@ -30,6 +32,7 @@ enum WatchRoute: Equatable {
         switch segments {
         case [""], ["index.html"]: self = .page
         case ["status"]: self = .status
+        case ["screen"]: self = .screen
         case let s where s.count == 3 && s[0] == "frames":
             guard let g = Self.number(s[1]), FrameFileName(s[2]) != nil else { self = .notFound; return }
             self = .frame(generation: g, name: s[2])

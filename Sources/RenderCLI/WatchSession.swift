@@ -25,11 +25,14 @@ final class WatchSession: @unchecked Sendable {
     let fixedScale: Bool
     /// This run of the server, told apart from the next by the page.
     let run = UUID().uuidString
+    /// The secret the page sends with its one state-changing request (`POST /screen`): only a page that could read
+    /// this server's page has it (random, 122 bits).
+    let token = UUID().uuidString
     let page: PreviewPage
     /// The folder holding the generations' frames: this process's own (`WatchSession.instanceFolder`), so two
     /// watchers of one scene never share frames.
     let folder: String
-    let quiet: Bool
+    let output: WatchOutput
     var watcher: FileWatcher?
     /// The address printed after each render.
     var address = ""
@@ -44,16 +47,19 @@ final class WatchSession: @unchecked Sendable {
     /// page asks, and always nil with `fixedScale`.
     private var screenScale: Double?
     private let queue = DispatchQueue(label: "render watch")
+    /// Long polls waiting for the next change, called back (and forgotten) by `update`.
+    private var waiters: [Int: @Sendable (Snapshot) -> Void] = [:]
+    private var nextWaiter = 0
 
     init(scene: String, allowExternalImages: Bool, options: FrameOptions, fixedScale: Bool, page: PreviewPage,
-         folder: String, quiet: Bool) {
+         folder: String, output: WatchOutput) {
         self.scene = scene
         self.allowExternalImages = allowExternalImages
         self.options = options
         self.fixedScale = fixedScale
         self.page = page
         self.folder = folder
-        self.quiet = quiet
+        self.output = output
     }
 
     func snapshot() -> Snapshot {
@@ -61,14 +67,28 @@ final class WatchSession: @unchecked Sendable {
         return state
     }
 
-    /// The snapshot once its version differs from `since`, or after `timeout` seconds (a long poll for the page).
-    func snapshot(after since: Int, timeout: Double) async -> Snapshot {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let s = snapshot()
-            if s.version != since || Date() > deadline { return s }
-            try? await Task.sleep(nanoseconds: 50_000_000)
+    /// Calls `then` with the snapshot once its version differs from `since` (at once when it does already, on this
+    /// thread); the waiter's number, for `stopWaiting`. Nothing runs while nothing changes: a waiting page costs no
+    /// CPU.
+    @discardableResult
+    func waitForChange(after since: Int, then: @escaping @Sendable (Snapshot) -> Void) -> Int {
+        lock.lock()
+        nextWaiter += 1
+        let id = nextWaiter
+        guard state.version == since else {
+            let s = state
+            lock.unlock()
+            then(s)
+            return id
         }
+        waiters[id] = then
+        lock.unlock()
+        return id
+    }
+
+    func stopWaiting(_ id: Int) {
+        lock.lock(); defer { lock.unlock() }
+        waiters[id] = nil
     }
 
     /// This process's folder inside the watch folder `parent`: `run-PID`. Folders of earlier watchers that are no
@@ -90,8 +110,10 @@ final class WatchSession: @unchecked Sendable {
     /// The generation folder of `generation`.
     func generationFolder(_ generation: Int) -> String { folder + "/\(generation)" }
 
-    /// Renders again soon: cancels a render under way, and queues one unless one is queued already.
-    func requestRender() {
+    /// Renders again soon, saying why (`reason`; nil for the first render): cancels a render under way, and queues
+    /// one unless one is queued already.
+    func requestRender(because reason: String? = nil) {
+        if let reason { output.rendering(because: reason) }
         lock.lock(); defer { lock.unlock() }
         cancelled.cancel()
         guard !queued else { return }
@@ -123,7 +145,10 @@ final class WatchSession: @unchecked Sendable {
         let changed = wanted != current
         screenScale = wanted
         lock.unlock()
-        if changed { requestRender() }
+        if changed {
+            requestRender(because: "the page's screen has pixel ratio \(String(format: "%g", ratio)), so the frames are drawn at "
+                          + "\(String(format: "%g", wanted))×")
+        }
     }
 
     /// Removes a half-written generation (the process is stopping).
@@ -133,9 +158,13 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private func update(_ change: (inout Snapshot) -> Void) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         change(&state)
         state.version += 1
+        let s = state, waiting = waiters.values
+        waiters = [:]
+        lock.unlock()
+        for then in waiting { then(s) }
     }
 
     private func fail(_ lines: [String]) {
@@ -196,9 +225,7 @@ final class WatchSession: @unchecked Sendable {
         }
         // Two generations stay: the page may still be loading frames of the one before while it reloads.
         try? FileManager.default.removeItem(atPath: generationFolder(generation - 2))
-        if !quiet {
-            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-            say("render watch: \(counted(source.frameCount, "frame")) rendered in \(seconds) s (render \(generation)) → \(address)")
-        }
+        output.rendered(frames: source.frameCount, seconds: Date().timeIntervalSince(started), generation: generation,
+                        scale: model.scale, url: address)
     }
 }

@@ -156,11 +156,15 @@ final class PreviewPlayerTests: XCTestCase {
         XCTAssertTrue(image[156, 20] == (255, 255, 255, 255), "\(image[156, 20])")
         // Without its manifest, the other render's fps comes from --compare-fps (else the frames pair by index).
         try FileManager.default.removeItem(atPath: dir + "/other/manifest.json")
-        for (extra, paired) in [(["--compare-fps", "5"], "frame 2"), ([], "frame 4")] {
+        // Pairing by frame number is never silent: the page says so, and warns when the frame counts differ.
+        let warning = "warn frame 4 there · paired by frame number: the other render has no manifest.json (say its fps with --compare-fps) · frame counts differ (10 here, 5 there): the pairing is probably wrong"
+        for (extra, paired, note) in [(["--compare-fps", "5"], "frame 2", " frame 2 there · paired by time: 10 fps here, 5 fps there"), ([], "frame 4", warning)] {
             XCTAssertEqual(try DiffCLI.run(["preview", scene, "--out", dir + "/cmp2", "-q", "--no-apng", "--compare", dir + "/other"] + extra).status, 0)
             let t = try chromium.run([["open": "file://" + dir + "/cmp2/preview.html#frame=4"], ["wait": "document.body.dataset.drawn==='4'"],
-                                      ["eval": "document.getElementById('compareCaption').textContent"]])
+                                      ["eval": "document.getElementById('compareCaption').textContent"],
+                                      ["eval": "document.getElementById('pairing').className+' '+document.getElementById('pairing').textContent"]])
             XCTAssertEqual(t[2] as? String, "compared: \(dir)/other · \(paired)", "\(extra)")
+            XCTAssertEqual(t[3] as? String, note, "\(extra)")
         }
         // A folder without frames is refused with a message.
         let bad = try DiffCLI.run(["preview", scene, "--out", dir + "/bad", "-q", "--compare", dir + "/pv"])

@@ -8,106 +8,7 @@ import XCTest
 /// `render watch` as a subprocess on a free port: what it serves and refuses over raw HTTP, and in headless Chromium
 /// the page loading, scrubbing, and showing the new render after the scene file changes (and the errors of a bad edit
 /// over the last good frames).
-final class WatchCLITests: XCTestCase {
-    var dir = ""
-    var scene: String { dir + "/square.json" }
-    var process: Process?
-    /// Watchers started after the first.
-    var others: [Process] = []
-    var output = ""
-
-    override func setUpWithError() throws {
-        dir = try DiffCLI.scratch("watch")
-        try DiffCLI.movingSquare().write(toFile: scene, atomically: true, encoding: .utf8)
-    }
-
-    override func tearDown() {
-        for p in [process].compactMap({ $0 }) + others where p.isRunning { p.terminate(); p.waitUntilExit() }
-        try? FileManager.default.removeItem(atPath: dir)
-    }
-
-    /// 127.0.0.1 at `port`.
-    static func loopback(_ port: Int) -> sockaddr_in {
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_port = UInt16(port).bigEndian
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return a
-    }
-
-    /// `call` (bind, connect, getsockname) with `address` as a `sockaddr`.
-    static func with(_ address: inout sockaddr_in, _ call: (UnsafeMutablePointer<sockaddr>, socklen_t) -> Bool) -> Bool {
-        withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            call($0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-    }
-
-    /// A port nothing listens on now (the system's pick for port 0).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var a = loopback(0)
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        guard with(&a, { bind(fd, $0, $1) == 0 && getsockname(fd, $0, &len) == 0 }) else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: a.sin_port))
-    }
-
-    struct Failure: Error, CustomStringConvertible { var description: String }
-
-    /// Starts `render watch` with `arguments` and waits for its first render; the address it serves. Its output goes
-    /// to `name`.out and `name`.err; a second watcher needs a name of its own.
-    func startWatch(_ arguments: [String] = [], waitForRender: Bool = true, name: String = "watch") throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: DiffCLI.binary)
-        p.arguments = ["watch", scene, "--out", dir + "/out"] + arguments
-        let outFile = dir + "/\(name).out", errFile = dir + "/\(name).err"
-        _ = FileManager.default.createFile(atPath: outFile, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile, contents: nil)
-        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
-        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
-        try p.run()
-        if process == nil { process = p } else { others.append(p) }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let out = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
-            if let r = out.range(of: "serving "), let end = out[r.upperBound...].firstIndex(of: " "),
-               !waitForRender || out.contains("rendered") {
-                return String(out[r.upperBound..<end])
-            }
-            guard p.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw Failure(description: "render watch did not start: " + ((try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""))
-    }
-
-    var stderrText: String { (try? String(contentsOfFile: dir + "/watch.err", encoding: .utf8)) ?? "" }
-    var stdoutText: String { (try? String(contentsOfFile: dir + "/watch.out", encoding: .utf8)) ?? "" }
-
-    /// Sends `request` as it is (no client in between to tidy the path) and returns the status code of the answer.
-    static func status(port: Int, _ request: String) throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var a = loopback(port)
-        let connected = with(&a) { connect(fd, $0, $1) == 0 }
-        guard connected else { throw Failure(description: "cannot connect to port \(port)") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        var buffer = [UInt8](repeating: 0, count: 4096), answer: [UInt8] = []
-        while !answer.contains(10) {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            answer += buffer[0..<n]
-        }
-        let line = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
-        guard line.hasPrefix("HTTP/1.1 "), let code = Int(line.dropFirst(9).prefix(3)) else {
-            throw Failure(description: "no HTTP answer to \(request.debugDescription): \(line.debugDescription)")
-        }
-        return code
-    }
-
-    func port(of address: String) -> Int { Int(address.split(separator: ":").last?.prefix { $0 != "/" } ?? "") ?? 0 }
-
+final class WatchCLITests: WatchTestCase {
     func testServesItsPageAndFramesOnlyAndRefusesWaysOut() throws {
         let address = try startWatch(["--port", String(try Self.freePort())])
         XCTAssertTrue(address.hasPrefix("http://127.0.0.1:"), address)
@@ -144,19 +45,6 @@ final class WatchCLITests: XCTestCase {
         // The frame served is the frame `render` writes.
         let (data, _) = try fetch(address + "frames/1/frame_00003.png")
         XCTAssertEqual(try PNGDecoder().decode(Array(data)), try PNGDecoder().decode(contentsOf: own + "/1/frames/frame_00003.png"))
-    }
-
-    func fetch(_ url: String) throws -> (Data, Int) {
-        let done = DispatchSemaphore(value: 0)
-        final class Box: @unchecked Sendable { var data = Data(); var code = 0 }
-        let box = Box()
-        URLSession.shared.dataTask(with: URL(string: url)!) { data, response, _ in
-            box.data = data ?? Data()
-            box.code = (response as? HTTPURLResponse)?.statusCode ?? 0
-            done.signal()
-        }.resume()
-        done.wait()
-        return (box.data, box.code)
     }
 
     /// Two watchers of one scene with the same --out, at different scales: each renders into a folder of its own and
@@ -280,19 +168,6 @@ final class WatchCLITests: XCTestCase {
         XCTAssertEqual((try JSONSerialization.jsonObject(with: after) as? [String: Any])?["generation"] as? Int, 2)
     }
 
-    /// The natural width of frame 0 of the generation the page shows, loaded by the page itself.
-    static let shownFrameWidth = """
-        new Promise(function(ok){var im=new Image();im.onload=function(){ok(im.naturalWidth);};im.onerror=function(){ok(-1);};
-        im.src='frames/'+document.body.dataset.generation+'/frame_00000.png';})
-        """
-
-    /// Width in pixels of frame 0 of `generation` as served.
-    func servedFrameWidth(_ address: String, generation: Int) throws -> Int {
-        let (data, code) = try fetch(address + "frames/\(generation)/frame_00000.png")
-        XCTAssertEqual(code, 200, "generation \(generation)")
-        return try PNGDecoder().decode(Array(data)).width
-    }
-
     func testFramesFollowTheScreensPixelRatio() throws {
         let chromium = try ChromiumSteps(folder: dir)
         // The scene's canvas is 80 × 40 points at scale 1; the screen is 2×.
@@ -363,27 +238,33 @@ final class WatchCLITests: XCTestCase {
         XCTAssertFalse(stdoutText.contains("(render 2)"), stdoutText)
     }
 
-    func testRatioOnStatusRendersAtTheNearestAllowedScale() throws {
+    /// The page's screen, told by `POST /screen` with the page's token, renders at the nearest allowed scale; a
+    /// ratio on a GET does nothing.
+    func testScreenRatioRendersAtTheNearestAllowedScale() throws {
         let address = try startWatch(["--port", String(try Self.freePort())])
-        func status(_ query: String) throws -> [String: Any] {
-            let (data, code) = try fetch(address + "status?" + query)
-            XCTAssertEqual(code, 200, query)
-            return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let port = port(of: address), token = try pageToken(address)
+        let first = try XCTUnwrap(try statusObject(address)["version"] as? Int)
+        // Not numbers above 0: refused. The same scale as now (1): nothing happens. On a GET: ignored.
+        for junk in ["abc", "nan", "-1", "0", "1e400", "inf", "%3Cb%3E"] {
+            XCTAssertEqual(try Self.postScreen(port: port, ratio: junk, token: token), 400, junk)
         }
-        let first = try XCTUnwrap(try status("")["version"] as? Int)
-        // Not numbers above 0: nothing happens. The same scale as now (1): nothing either.
-        for junk in ["abc", "nan", "-1", "0", "1e400", "inf", "%3Cb%3E", "1"] { _ = try status("ratio=" + junk) }
-        XCTAssertEqual(try status("")["version"] as? Int, first, "no render for a ratio that is no scale or is the scale already")
-        // A 1.6 screen: the nearest quarter, 1.5 (120 pixels for 80 points); 100: the largest scale, 8.
+        XCTAssertEqual(try Self.postScreen(port: port, ratio: "1", token: token), 200)
+        _ = try fetch(address + "status?ratio=2")
+        XCTAssertEqual(try statusObject(address)["version"] as? Int, first, "no render for a ratio that is no scale, is the scale already or came on a GET")
+        // A 1.6 screen: the nearest quarter, 1.5 (120 pixels for 80 points); 100: the largest scale, 8; 0.01: 0.25.
         for (ratio, width, generation) in [("1.6", 120, 2), ("100", 640, 3), ("0.01", 20, 4)] {
-            var s = try status("ratio=" + ratio)
+            XCTAssertEqual(try Self.postScreen(port: port, ratio: ratio, token: token), 200)
+            var s = try statusObject(address)
             let deadline = Date().addingTimeInterval(30)
             while s["generation"] as? Int != generation, Date() < deadline, let v = s["version"] as? Int {
-                s = try status("since=\(v)")
+                s = try statusObject(address, since: v)
             }
             XCTAssertEqual(s["generation"] as? Int, generation, ratio + " " + stderrText)
             XCTAssertEqual(try servedFrameWidth(address, generation: generation), width, ratio)
         }
+        // Each re-render said why.
+        XCTAssertTrue(stdoutText.contains("render watch: the page's screen has pixel ratio 1.6, so the frames are drawn at 1.5×: rendering again"), stdoutText)
+        XCTAssertTrue(stdoutText.contains("at 1.5× (render 2)"), stdoutText)
     }
 
     func testACanvasTooBigAtTheScreensScaleStaysAtItsOwn() throws {
@@ -394,11 +275,10 @@ final class WatchCLITests: XCTestCase {
         """
         try text.write(toFile: scene, atomically: true, encoding: .utf8)
         let address = try startWatch(["--port", String(try Self.freePort())])
-        var (data, _) = try fetch(address + "status?ratio=8")
+        XCTAssertEqual(try Self.postScreen(port: port(of: address), ratio: "8", token: try pageToken(address)), 200)
         let deadline = Date().addingTimeInterval(30)
         while !stdoutText.contains("(render 2)"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        (data, _) = try fetch(address + "status")
-        let s = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let s = try statusObject(address)
         XCTAssertEqual(s["generation"] as? Int, 2, stdoutText + stderrText)
         XCTAssertEqual(s["errors"] as? [String], [], "not a problem of the scene")
         XCTAssertEqual(try servedFrameWidth(address, generation: 2), 4000)
@@ -409,12 +289,12 @@ final class WatchCLITests: XCTestCase {
         let chromium = try ChromiumSteps(folder: dir)
         let address = try startWatch(["--port", String(try Self.freePort())])
         // This tab is on a 2× screen and asks for 2×; right after, "another page" on a 1× screen asks for 1× through
-        // the same route. The other page asked last: the tab ends at 1× and does not ask again.
-        let asked = "performance.getEntriesByType('resource').some(function(e){return e.name.indexOf('ratio=2')>=0;})"
+        // the same request. The other page asked last: the tab ends at 1× and does not ask again.
         let r = try chromium.run([
             ["open": address + "#frame=3", "scale": 2],
-            ["wait": "document.body && " + asked],
-            ["eval": "fetch('status?ratio=1',{cache:'no-store'}).then(function(r){return r.status;})"],
+            // The tab asked at once (its POST): the frames of render 2 are at 2×.
+            ["wait": "document.body && document.body.dataset.generation==='2' && document.body.dataset.drawn==='3'"],
+            ["eval": "fetch('screen?ratio=1',{method:'POST',headers:{'X-Render-Token':JSON.parse(document.getElementById('data').textContent).watch.token}}).then(function(r){return r.status;})"],
             ["wait": "document.body && document.body.dataset.drawn==='3' && document.getElementById('caption').textContent.indexOf('asked for 2')>0", "timeout": 30],
             ["sleep": 1.5],
             ["eval": "document.body.dataset.generation"],
@@ -422,6 +302,7 @@ final class WatchCLITests: XCTestCase {
             ["eval": "document.getElementById('caption').textContent"],
             ["eval": "document.body.dataset.drawn"],
         ])
+        XCTAssertEqual(r[1] as? Bool, true, "the tab asked for 2× and got it: \(r) \(stdoutText)")
         XCTAssertEqual(r[2] as? Int, 200)
         XCTAssertNotNil(r[3] as? Bool, "\(r) \(stdoutText)")
         let generation = try XCTUnwrap(Int(r[5] as? String ?? ""), "\(r)")

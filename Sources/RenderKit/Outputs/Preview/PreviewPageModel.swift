@@ -67,11 +67,14 @@ public struct PreviewPageModel: Sendable {
         public var followsScreen: Bool
         /// Tells one run of the server from the next (the page asks for its scale once per run).
         public var run: String
-        public init(generation: Int, status: String = "status", followsScreen: Bool = false, run: String = "") {
+        /// Sent with the page's one state-changing request (`POST screen`), which the server refuses without it.
+        public var token: String
+        public init(generation: Int, status: String = "status", followsScreen: Bool = false, run: String = "", token: String = "") {
             self.generation = generation
             self.status = status
             self.followsScreen = followsScreen
             self.run = run
+            self.token = token
         }
     }
 
@@ -135,7 +138,7 @@ public struct PreviewPageModel: Sendable {
             "{\"label\":\(str($0.label)),\"url\":\(str($0.url)),\"count\":\($0.frameCount),\"fps\":\($0.fps.map(NumberText.shortest) ?? "null")}"
         } ?? "null"
         let watch = self.watch.map {
-            "{\"generation\":\($0.generation),\"status\":\(str($0.status)),\"follows\":\($0.followsScreen),\"run\":\(str($0.run))}"
+            "{\"generation\":\($0.generation),\"status\":\(str($0.status)),\"follows\":\($0.followsScreen),\"run\":\(str($0.run)),\"token\":\(str($0.token))}"
         } ?? "null"
         let errors = self.errors.map(str).joined(separator: ",")
         return "{\"name\":\(str(name)),\"fps\":\(NumberText.shortest(fps)),\"count\":\(frameCount),\"width\":\(pixelWidth),"
@@ -154,12 +157,12 @@ public struct PreviewPageModel: Sendable {
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
         <title>\(esc(name)) — \(watch == nil ? "preview" : "watch")</title>
-        <style>\(PreviewPageScript.style)</style></head>
+        <style>\(PreviewPageScript.style)\(Self.viewToolsStyle)</style></head>
         <body data-frame="0" data-drawn="-1" data-loops="0" data-generation="\(watch?.generation ?? 0)">
-        <div id="stages">
-        <figure class="stage"><canvas id="frame"></canvas><figcaption id="caption">\(esc(name))</figcaption></figure>
-        <figure class="stage" id="compareStage" hidden><canvas id="compareFrame"></canvas><figcaption id="compareCaption"></figcaption></figure>
-        </div>
+        <div id="viewport"><div id="stages">
+        <figure class="stage"><div class="box bg-checker"><canvas id="frame"></canvas><canvas id="onion" hidden></canvas><canvas id="overlay" hidden></canvas></div><figcaption id="caption">\(esc(name))</figcaption></figure>
+        <figure class="stage" id="compareStage" hidden><div class="box bg-checker"><canvas id="compareFrame"></canvas></div><figcaption id="compareCaption"></figcaption></figure>
+        </div></div>
         <div id="panel">
         <div id="errors"\(errors.isEmpty ? " hidden" : "")><b>The scene has problems; the last good frames stay.</b><pre id="errorLines">\(errorLines)</pre></div>
         <div id="controls">
@@ -168,16 +171,17 @@ public struct PreviewPageModel: Sendable {
         <label>speed <select id="speed"><option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="0.5">0.5×</option><option value="1" selected>1×</option><option value="2">2×</option></select></label>
         <button id="setIn" title="set the in point here (I)">in</button><button id="setOut" title="set the out point here (O)">out</button><button id="clearRange" title="clear the loop range (X)">clear</button>
         <label title="loop between in and out (L)"><input id="loop" type="checkbox" checked> loop</label>
-        <label id="compareToggle" hidden title="show the other render side by side (C)"><input id="compare" type="checkbox" checked> side by side</label>
+        <label id="compareToggle" hidden title="show the other render (C; V: side by side, overlay, difference)"><input id="compare" type="checkbox" checked> compare</label>
         <span id="status"></span>
         </div>
+        \(Self.viewToolsControls)
         <div id="scrubWrap"><div id="range"></div><input id="scrub" type="range" min="0" max="0" value="0"></div>
         <div id="track"><div class="lane" data-lane="haptic"><span>haptics</span></div><div class="lane" data-lane="timer"><span>timers</span></div><div class="lane" data-lane="event"><span>events</span></div><div id="cursor"></div></div>
         <div id="now"></div>
         <details id="eventList"><summary>events</summary><table><thead><tr><th>time (s)</th><th>frame</th><th>lane</th><th>name</th></tr></thead><tbody id="eventRows"></tbody></table></details>
         <div id="sheet"></div>
         <p id="links">\(links)</p>
-        <p id="keys">Keys: space play · ← → step · Shift+← → 10 frames · Home End · I O in/out · X clear · L loop · − + speed · C side by side</p>
+        <p id="keys">Keys: space play · ← → step · Shift+← → 10 frames · Home End · I O in/out · X clear · L loop · − + speed · C compare · V compare mode · Z Shift+Z zoom · F fit · 1 100 % · B background · N onion skin</p>
         </div>
         <script type="application/json" id="data">\(TextEscaping.scriptJSON(data()))</script>
         <script>\(PreviewPageScript.script)</script>

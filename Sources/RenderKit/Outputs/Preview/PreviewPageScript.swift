@@ -34,7 +34,11 @@ enum PreviewPageScript {
     #links a{color:#0a84ff} #keys{color:#8e8e93;font-size:11px}
     """#
 
-    static let script = #"""
+    /// The whole script: the player, its view tools (`PreviewPageModel.viewTools`: zoom, background, onion skin,
+    /// compare modes), then the start.
+    static var script: String { core + PreviewPageModel.viewTools + start }
+
+    static let core = #"""
     (function(){
     'use strict';
     var D=JSON.parse(document.getElementById('data').textContent);
@@ -47,7 +51,7 @@ enum PreviewPageScript {
     // Frames are drawn at D.scale pixels per point and shown at one CSS pixel per point: on a screen whose pixel
     // ratio is the scale, one frame pixel lands on one device pixel.
     canvas.width=D.width;canvas.height=D.height;canvas.style.width=cssW+'px';canvas.style.height=cssH+'px';
-    ccanvas.style.width=cssW+'px';ccanvas.style.height=cssH+'px';
+    var ocanvas=$('overlay'),octx2=ocanvas.getContext('2d');
     scrub.max=last;input.max=last;
     var dpr=window.devicePixelRatio||1;
     // render watch without --scale draws for the screen: the page tells the server its pixel ratio and the server
@@ -94,7 +98,10 @@ enum PreviewPageScript {
       rows.forEach(function(r){r.el.className=r.f===f?'at':'';});
       cells.forEach(function(c){c.el.classList.toggle('at',c.f===f);});
       if(N>0)paint(canvas,ctx,frameURL(D.frames,f),f,true);
-      if(comparing()){var j=compareFrame(f);paint(ccanvas,cctx,frameURL(D.compare.url,j),f,false);$('compareCaption').textContent='compared: '+D.compare.label+' · frame '+j;}
+      if(comparing()){var j=compareFrame(f);
+        if(cmpMode==='side')paint(ccanvas,cctx,frameURL(D.compare.url,j),f,false);else paint(ocanvas,octx2,frameURL(D.compare.url,j),f,false);
+        $('compareCaption').textContent='compared: '+D.compare.label+' · frame '+j;pairingNote(f,j);}
+      drawOnion(f);
       if(!st.timer)remember();
     }
     function preload(f){for(var k=1;k<=4;k++){var g=f+k;if(g>st.outF)g=st.inF+(g-st.outF-1);if(g>=0&&g<N)image(frameURL(D.frames,g));}}
@@ -123,17 +130,19 @@ enum PreviewPageScript {
       if(st.inF!==0||st.outF!==last)p.push('in='+st.inF,'out='+st.outF);
       if(!loopBox.checked)p.push('loop=0');
       if(D.compare&&!cmpBox.checked)p.push('compare=0');
+      toolsHash(p);
       return '#'+p.join('&');}
     function remember(){if(N>0)history.replaceState(null,'',hashFor());}
     function parse(){var q={};location.hash.replace(/^#/,'').split('&').forEach(function(p){if(!p)return;var i=p.indexOf('=');
       var k=decodeURIComponent(i<0?p:p.slice(0,i)),v=i<0?'':decodeURIComponent(p.slice(i+1));q[k]=v;});return q;}
-    function compareChanged(){var on=comparing();$('compareStage').hidden=!on;body.dataset.compare=on?'1':'0';show(st.f);}
+    function compareChanged(){body.dataset.compare=comparing()?'1':'0';layoutCompare();show(st.f);}
     function apply(q,first){
       if(q.speed!==undefined)setSpeed(parseFloat(q.speed));
       if(q.loop!==undefined)loopBox.checked=q.loop!=='0';
       if(q['in']!==undefined||q.out!==undefined)setRange(q['in']!==undefined?q['in']:0,q.out!==undefined?q.out:last);
       if(D.compare&&q.compare!==undefined)cmpBox.checked=q.compare!=='0';
-      if(D.compare){$('compareToggle').hidden=false;$('compareStage').hidden=!comparing();body.dataset.compare=comparing()?'1':'0';}
+      applyTools(q);
+      if(D.compare){$('compareToggle').hidden=false;body.dataset.compare=comparing()?'1':'0';layoutCompare();}
       var f=q.frame!==undefined?parseInt(q.frame,10)||0:q.t!==undefined?frameAt(parseFloat(q.t)||0):st.f;
       pause();show(f);
       if(q.step){var n=parseInt(q.step,10)||0;for(var i=0;i<Math.abs(n);i++)step(n<0?-1:1);}
@@ -169,7 +178,7 @@ enum PreviewPageScript {
       else if(k==='l'||k==='L'){loopBox.checked=!loopBox.checked;remember();}
       else if(k==='-'||k==='+'||k==='='){var i=speeds.indexOf(st.speed);i=i<0?3:i;setSpeed(speeds[Math.max(0,Math.min(speeds.length-1,i+(k==='-'?-1:1)))]);}
       else if((k==='c'||k==='C')&&D.compare){cmpBox.checked=!cmpBox.checked;compareChanged();}
-      else done=false;
+      else done=toolsKey(k,e.shiftKey);
       if(done)e.preventDefault();});
     window.addEventListener('hashchange',function(){apply(parse(),false);});
     // The events track: one lane each for haptics, timers and events; a click goes to the event's frame.
@@ -192,9 +201,12 @@ enum PreviewPageScript {
     // render watch: wait for news; a new render reloads the page at the same time; problems show over the last good frames.
     var status=$('status');
     function problems(lines){$('errors').hidden=!lines.length;$('errorLines').textContent=lines.join('\n');}
+    // The screen's ratio is the page's one request that changes the server's state: a POST with the token the page
+    // was served with (the server refuses it otherwise, so no other site's page can make it render at 8×).
+    function tellScreen(){return fetch('screen?ratio='+dpr,{method:'POST',cache:'no-store',headers:{'X-Render-Token':D.watch.token}})
+      .then(function(){},function(){});}
     function watch(version){
-      var q='?since='+version+(ask?'&ratio='+dpr:'');
-      fetch(D.watch.status+q,{cache:'no-store'}).then(function(r){ask=false;return r.json();}).then(function(s){
+      fetch(D.watch.status+'?since='+version,{cache:'no-store'}).then(function(r){if(!r.ok)throw new Error(r.status);return r.json();}).then(function(s){
         status.textContent=s.rendering?'rendering…':s.errors.length?'scene has problems':'live';
         status.className=s.rendering?'busy':s.errors.length?'bad':'';
         problems(s.errors);
@@ -203,11 +215,14 @@ enum PreviewPageScript {
           history.replaceState(null,'',hashFor(extra));location.reload();return;}
         watch(s.version);
       }).catch(function(){status.textContent='watch stopped; retrying';status.className='bad';setTimeout(function(){watch(0);},1000);});}
+    """#
+
+    static let start = #"""
     if(N===0){['first','prev','play','next','last','setIn','setOut','clearRange'].forEach(function(id){$(id).disabled=true;});
       scrub.disabled=true;input.disabled=true;canvas.width=0;canvas.height=0;info.textContent='no frames yet';}
     drawRange();
     apply(parse(),true);
-    if(D.watch)watch(0);
+    if(D.watch){if(ask){ask=false;tellScreen().then(function(){watch(0);});}else watch(0);}
     // A window moved to a screen of another pixel ratio (or zoomed): the page reloads at the same time, and reading the
     // new ratio asks for frames at it as on a first load. The media query's change event comes when the browser next
     // updates the page's rendering, which a hidden or headless page may not do: a check every second catches it too.

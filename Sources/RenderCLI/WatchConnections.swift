@@ -1,0 +1,55 @@
+import NIOCore
+
+/// The open connections of `render watch`, capped at `WatchLimits.connections`. A connection is *waiting* from its
+/// opening (or the end of an answer) until its next request head is complete, and *busy* while it is answered. When
+/// one more opens at the cap, the connection that has been waiting longest is closed to make room (a slowloris client
+/// holding many half-sent heads loses its oldest, and a browser reconnects a kept-alive one at once); when none is
+/// waiting, the newcomer is closed. Used on the server's one event loop only.
+final class WatchConnections: @unchecked Sendable {
+    private let loop: EventLoop
+    private let limit: Int
+    private var waitingSince: [ObjectIdentifier: (channel: Channel, order: UInt64)] = [:]
+    private var busy: Set<ObjectIdentifier> = []
+    private var counter: UInt64 = 0
+
+    init(loop: EventLoop, limit: Int = WatchLimits.connections) {
+        self.loop = loop
+        self.limit = limit
+    }
+
+    /// A new connection: true when it may stay (after room was made for it), false when it is to be closed.
+    func open(_ channel: Channel) -> Bool {
+        loop.preconditionInEventLoop()
+        if waitingSince.count + busy.count >= limit {
+            guard let oldest = waitingSince.min(by: { $0.value.order < $1.value.order }) else { return false }
+            waitingSince[oldest.key] = nil
+            oldest.value.channel.close(promise: nil)
+        }
+        waiting(channel)
+        return true
+    }
+
+    /// `channel` waits for its next request head.
+    func waiting(_ channel: Channel) {
+        loop.preconditionInEventLoop()
+        let id = ObjectIdentifier(channel)
+        busy.remove(id)
+        counter += 1
+        waitingSince[id] = (channel, counter)
+    }
+
+    /// `channel` has sent a whole head and is being answered.
+    func answering(_ channel: Channel) {
+        loop.preconditionInEventLoop()
+        let id = ObjectIdentifier(channel)
+        guard waitingSince.removeValue(forKey: id) != nil else { return }
+        busy.insert(id)
+    }
+
+    func closed(_ channel: Channel) {
+        loop.preconditionInEventLoop()
+        let id = ObjectIdentifier(channel)
+        waitingSince[id] = nil
+        busy.remove(id)
+    }
+}

@@ -1,0 +1,124 @@
+import NIOCore
+import NIOHTTP1
+
+/// One `render watch` connection after the HTTP decoder: requests judged by `WatchRequestRules`, answered by
+/// `WatchResponder`, one at a time (SwiftNIO's pipelining handler before this one holds the next request back until
+/// the answer is written). It keeps the connection's two timers: the time to send a whole head
+/// (`WatchLimits.headTimeout`, from the opening or the end of the answer before: slowloris and idle connections), and
+/// the long poll of `/status` (`WatchLimits.longPoll`, then "no change"), which waits for the session to call back
+/// instead of waking up to look.
+final class WatchHTTPHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let responder: WatchResponder
+    private let rules: WatchRequestRules
+    private let connections: WatchConnections
+    private var request: HTTPRequestHead?
+    /// The head was refused: what follows of the request is dropped.
+    private var refused = false
+    private var headTimer: Scheduled<Void>?
+    private var poll: (waiter: Int, timer: Scheduled<Void>)?
+
+    init(responder: WatchResponder, rules: WatchRequestRules, connections: WatchConnections) {
+        self.responder = responder
+        self.rules = rules
+        self.connections = connections
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        guard connections.open(context.channel) else { return context.close(promise: nil) }
+        armHeadTimer(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        headTimer?.cancel()
+        if let poll {
+            poll.timer.cancel()
+            responder.session.stopWaiting(poll.waiter)
+            self.poll = nil
+        }
+        connections.closed(context.channel)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch Self.unwrapInboundIn(data) {
+        case .head(let head):
+            headTimer?.cancel()
+            connections.answering(context.channel)
+            if let refusal = rules.refusal(head) {
+                refused = true
+                write(refusal, to: head, context: context)
+            } else {
+                request = head
+            }
+        case .body:
+            break  // never accepted: a head announcing a body was refused and its connection is closing
+        case .end:
+            if refused { refused = false; return }
+            guard let head = request else { return }
+            request = nil
+            switch responder.answer(head) {
+            case .now(let response): write(response, to: head, context: context)
+            case .status(let since): waitForNews(after: since, head: head, context: context)
+            }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // A malformed request was answered 400 by SwiftNIO's protocol error handler; anything else ends the connection.
+        context.close(promise: nil)
+    }
+
+    /// Answers the status once its version differs from `since`, or with "no change" after `WatchLimits.longPoll`.
+    private func waitForNews(after since: Int, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        let me = NIOLoopBound(self, eventLoop: loop), ctx = NIOLoopBound(context, eventLoop: loop)
+        let waiter = responder.session.waitForChange(after: since) { snapshot in
+            loop.execute { me.value.finishPoll(snapshot, head: head, context: ctx.value) }
+        }
+        let timer = loop.scheduleTask(in: WatchLimits.longPoll) {
+            me.value.finishPoll(me.value.responder.session.snapshot(), head: head, context: ctx.value)
+        }
+        poll = (waiter, timer)
+    }
+
+    private func finishPoll(_ snapshot: WatchSession.Snapshot, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard let poll else { return }  // answered already, or the connection has gone
+        self.poll = nil
+        poll.timer.cancel()
+        responder.session.stopWaiting(poll.waiter)
+        write(WatchResponder.status(snapshot), to: head, context: context)
+    }
+
+    private func write(_ response: WatchResponse, to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let keepAlive = head.isKeepAlive && !response.close
+        var headers = HTTPHeaders([("Content-Type", response.type), ("Content-Length", String(response.body.count)),
+                                   ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+                                   ("Connection", keepAlive ? "keep-alive" : "close")])
+        headers.add(contentsOf: response.headers)
+        context.write(Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: response.status, headers: headers))),
+                      promise: nil)
+        if head.method != .HEAD, !response.body.isEmpty {
+            context.write(Self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+        }
+        let written = context.writeAndFlush(Self.wrapOutboundOut(.end(nil)))
+        if response.close {
+            WatchLinger.close(context: context, after: written)
+        } else if !keepAlive {
+            let channel = context.channel
+            written.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            connections.waiting(context.channel)
+            armHeadTimer(context: context)
+        }
+    }
+
+    private func armHeadTimer(context: ChannelHandlerContext) {
+        headTimer?.cancel()
+        let channel = context.channel
+        headTimer = context.eventLoop.scheduleTask(in: WatchLimits.headTimeout) { channel.close(promise: nil) }
+    }
+}

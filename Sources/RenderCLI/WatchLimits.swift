@@ -1,0 +1,31 @@
+import NIOCore
+
+/// What one client can make `render watch` do. The server is on a developer's machine, but any web page the browser
+/// opens can send it requests and scripts start several watchers at once, so every resource a connection holds has a
+/// bound, and every bound refuses cleanly (a status and a closed connection) while the server goes on serving others.
+/// The page itself needs far less than each limit: its longest request head is under 1 KiB, it keeps at most the
+/// browser's six connections per host open, and it never sends a body.
+enum WatchLimits {
+    /// Bytes of a request head (request line and headers). Larger: 431 (414 while still in the request line), closed.
+    static let headBytes = 16 * 1024
+    /// Bytes of the request line alone. Larger: 414, closed.
+    static let requestLineBytes = 8 * 1024
+    /// Header fields of one request. More: 431, closed.
+    static let headerCount = 64
+    /// Seconds a connection may take to send a whole request head, counted from its opening or from the end of the
+    /// answer before (so also the idle time of a kept-alive connection): against slowloris. Then it is closed.
+    static let headSeconds: Int64 = 10
+    /// Connections open at once. One more: the oldest one that is between requests (or still sending its head) is
+    /// closed to make room; when every one is busy answering, the newcomer is closed.
+    static let connections = 128
+    /// Seconds a `/status` long poll waits for a change before it answers "no change": well under every timeout on
+    /// the way (the page's fetch has none; browsers' and proxies' idle timeouts are 30 s and more).
+    static let longPollSeconds: Int64 = 10
+    /// Seconds a refused connection is still read (and the bytes dropped) after the refusal, so the client's kernel
+    /// receives the answer instead of a reset, before the connection is closed.
+    static let lingerSeconds: Int64 = 1
+
+    static var headTimeout: TimeAmount { .seconds(headSeconds) }
+    static var longPoll: TimeAmount { .seconds(longPollSeconds) }
+    static var linger: TimeAmount { .seconds(lingerSeconds) }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Frames
+import NIOHTTP1
+import RenderKit
+
+/// What `render watch` answers to a request its rules let through (`WatchRequestRules`): the routes of `WatchRoute`
+/// only, files opened without following a symbolic link and only when they are regular files inside the served
+/// folders. Free of the HTTP library but for its status and head types; the long poll's waiting is the HTTP
+/// handler's (`WatchHTTPHandler`).
+struct WatchResponder: Sendable {
+    let session: WatchSession
+    /// The folder of the frames compared with (`--compare`), served as it is.
+    let compareFolder: String?
+
+    /// What to do with a request.
+    enum Answer {
+        case now(WatchResponse)
+        /// The status once its version differs from `since` (a long poll).
+        case status(since: Int)
+    }
+
+    func answer(_ head: HTTPRequestHead) -> Answer {
+        let target = head.uri
+        switch WatchRoute(path: WatchRequestRules.path(target)) {
+        case .refused: return .now(.text(.badRequest, "bad path"))
+        case .notFound: return .now(.text(.notFound, "not found"))
+        case .page:
+            return .now(WatchResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(pageModel().html().utf8),
+                                      headers: [("Content-Security-Policy", Self.pagePolicy)]))
+        case .status:
+            let since = WatchRequestRules.query(target, "since").flatMap { Int($0) } ?? 0
+            return head.method == .HEAD ? .now(Self.status(session.snapshot())) : .status(since: since)
+        case .screen:
+            guard head.method == .POST else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
+            guard let ratio = WatchRequestRules.query(target, "ratio").flatMap(Double.init), ratio.isFinite, ratio > 0 else {
+                return .now(.text(.badRequest, "ratio must be a number above 0"))
+            }
+            session.pageAsks(pixelRatio: ratio)
+            return .now(.text(.ok, "ok"))
+        case .frame(let generation, let name):
+            return .now(file(in: session.generationFolder(generation) + "/" + PreviewPage.frameFolder, name: name))
+        case .compare(let name):
+            guard let compareFolder else { return .now(.text(.notFound, "not found")) }
+            return .now(file(in: compareFolder, name: name))
+        }
+    }
+
+    /// The page's own inline script and style, and images and requests to this server only.
+    static let pagePolicy = "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+    /// The page of the last good render, with the scene's problems of now.
+    func pageModel() -> PreviewPageModel {
+        let s = session.snapshot()
+        let watch = PreviewPageModel.Watch(generation: s.generation, followsScreen: !session.fixedScale,
+                                           run: session.run, token: session.token)
+        guard var model = s.model else {
+            let name = URL(fileURLWithPath: session.scene).deletingPathExtension().lastPathComponent
+            return .empty(name: name, errors: s.errors, watch: watch)
+        }
+        model.errors = s.errors
+        model.watch = watch
+        return model
+    }
+
+    static func status(_ s: WatchSession.Snapshot) -> WatchResponse {
+        let object: [String: Any] = ["version": s.version, "generation": s.generation, "errors": s.errors, "rendering": s.rendering]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return WatchResponse(status: .ok, type: "application/json", body: Array(data))
+    }
+
+    /// A regular file `name` of `folder`, never through a symbolic link and never outside the folder.
+    func file(in folder: String, name: String) -> WatchResponse {
+        let missing = WatchResponse.text(.notFound, "not found")
+        let path = folder + "/" + name
+        guard let root = realpath(folder, nil) else { return missing }
+        let base = String(cString: root) + "/"
+        free(root)
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return missing }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let real = realpath(path, nil) else { return missing }
+        let inside = String(cString: real).hasPrefix(base)
+        free(real)
+        guard inside else { return missing }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        guard let data = try? handle.readToEnd() ?? Data() else { return missing }
+        return WatchResponse(status: .ok, type: "image/png", body: Array(data))
+    }
+}
