@@ -179,6 +179,12 @@ struct ReportFlags: ParsableArguments {
         if recorded + updated > 0 {
             print("recorded \(counted(recorded, "new golden"))" + (updated > 0 ? ", updated \(updated)" : "") + " (--verbose names them)")
         }
+        if let m = run.motion {
+            print(m.message)
+            for f in m.findings { print("  " + f.line) }
+            if m.actualPath != nil, let p = reportPath { print("  the curves, golden against actual: \(p)") }
+            if run.results.isEmpty { return }
+        }
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
         print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")

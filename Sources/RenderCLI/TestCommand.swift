@@ -42,6 +42,8 @@ struct TestCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Render and compare only these frames, e.g. 0-59 or 120; past the scene's last frame is an error.", valueName: "A-B"),
             transform: RangeOptions.frames)
     var frames: ClosedRange<Int>?
+    @Flag(help: "Check only the motion golden (motion.json): no frame is drawn.")
+    var motionOnly = false
     @OptionGroup var comparison: ComparisonFlags
     @OptionGroup var picture: DiffImageFlags
     @OptionGroup var reporting: ReportFlags
@@ -71,13 +73,19 @@ struct TestCommand: ParsableCommand {
                               artifacts: artifactsFolder)
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
+        let mode = try recordMode()
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
-            outcome = try test.run(with: pump, selection: selection) { done, total in progress.update(done: done, of: total) }
+            // Motion first, from its own source at the scene's fps: it draws nothing and needs no pump.
+            let motionSource: FrameSource
+            do { motionSource = try MotionTest.source(for: source) } catch { throw GoldenTest.Failure.render(error) }
+            let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
+            outcome = motionOnly ? try test.run(motion: motion)
+                : try test.run(with: pump, selection: selection, motion: motion) { done, total in progress.update(done: done, of: total) }
         } catch {
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
-            if case .render(let e) = error {
+            if case GoldenTest.Failure.render(let e)? = error as? GoldenTest.Failure {
                 if case .cancelled = e { throw ExitCode(130) }
                 throw ExitCode(1)
             }
