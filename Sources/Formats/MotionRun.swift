@@ -15,8 +15,8 @@ public struct MotionRun: Codable, Equatable, Sendable {
             value = try pair.decodeNil() ? nil : pair.decode(Double.self)
             count = try pair.decode(Int.self)
             guard count >= 1, pair.isAtEnd else {
-                throw DecodingError.dataCorruptedError(in: pair, debugDescription:
-                    "a run is [value, count] with a count of at least 1")
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                    "a run is [value, count] with a count of at least 1"))
             }
             return
         }

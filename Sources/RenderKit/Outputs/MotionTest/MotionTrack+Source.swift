@@ -16,8 +16,10 @@ extension MotionTrack {
         let names = source.scene.state.map(\.name)
         let state = names.indices.map { k in
             var changes: [MotionStateSeries.Change] = []
-            for s in source.history.snapshots where changes.last?.value != s.values[k].description {
-                changes.append(.init(time: s.time, value: s.values[k].description))
+            for s in source.history.snapshots {
+                // Numbers to the millionth, as a timer's sums carry binary noise (0.0032199999999999998).
+                let value = s.values[k].number.map(NumberText.microseconds) ?? s.values[k].description
+                if changes.last?.value != value { changes.append(.init(time: s.time, value: value)) }
             }
             return MotionStateSeries(name: names[k], changes: changes)
         }
