@@ -7,7 +7,7 @@ import RenderKit
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Render a scene and compare its frames with golden frames.",
+        abstract: "Render a scene and compare its frames and its motion with goldens.",
         discussion: """
         Frames are paired with the goldens in --golden by file name and compared as `render diff` does, \
         but exactly by default: any changed pixel counts (--threshold 0, antialiasing included), since \
@@ -19,6 +19,14 @@ struct TestCommand: ParsableCommand {
         replaces the goldens of failing frames, never records nothing. On failure, index.html, the \
         failing frames and their diff images go to --artifacts.
 
+        Beside the frames, --golden holds motion.json, the motion golden: every view value that moves \
+        (x, y, width, height as drawn, opacity, scale, rotation, blur, corner radius), the state variables \
+        and the events, at the scene's own fps and scale whatever --fps the frames use, recorded under the \
+        same --record mode. A difference is reported per view and property in motion terms (start, settle \
+        time, overshoot, final value; events moved, missing or new), in the terminal, --json, --junit and \
+        the report, which plots each changed curve, golden against actual. --motion-only checks the motion \
+        golden alone, without drawing a frame.
+
         Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
 
@@ -26,9 +34,11 @@ struct TestCommand: ParsableCommand {
           render test Scenes/unlock.json --golden Tests/Goldens/unlock --fps 2 --scale 1
           RENDER_RECORD=never render test Scenes/unlock.json --golden golden --frames 0-59
           render test Scenes/unlock.json --set accent=#7CA0FF --golden Tests/Goldens/unlock-blue
+          render test Scenes/unlock.json --golden Tests/Goldens/unlock --motion-only
 
-        Exit status: 0 all frames match (or were recorded), 1 a frame differs or the scene is bad, 2 bad usage \
-        or unreadable goldens.
+        Exit status: 0 all frames and the motion match (or were recorded), 1 a frame or the motion differs or \
+        the scene is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
+        place in it).
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
