@@ -25,6 +25,8 @@ public struct DiffSummary: Codable, Equatable, Sendable {
     /// Wall-clock seconds, to the millisecond.
     public var seconds: Double
     public var results: [Frame]
+    /// `render test`'s motion golden, when it was checked.
+    public var motion: MotionSummary?
 
     /// One frame's comparison.
     public struct Frame: Codable, Equatable, Sendable {

@@ -179,6 +179,14 @@ struct ReportFlags: ParsableArguments {
         if recorded + updated > 0 {
             print("recorded \(counted(recorded, "new golden"))" + (updated > 0 ? ", updated \(updated)" : "") + " (--verbose names them)")
         }
+        // The motion line when it says something: a difference, a recording, beside failing frames (whose report
+        // should say whether the motion changed too), with --verbose, or as the only verdict (--motion-only).
+        if let m = run.motion, m.failed || m.status == .recorded || m.status == .updated || !run.passed || verbose || run.results.isEmpty {
+            print(m.message)
+            for f in m.findings { print("  " + f.line) }
+            if m.actualPath != nil, let p = reportPath { print("  the curves, golden against actual: \(p)") }
+        }
+        if run.motion != nil && run.results.isEmpty { return }
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
         print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")

@@ -7,7 +7,7 @@ import RenderKit
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Render a scene and compare its frames with golden frames.",
+        abstract: "Render a scene and compare its frames and its motion with goldens.",
         discussion: """
         Frames are paired with the goldens in --golden by file name and compared as `render diff` does, \
         but exactly by default: any changed pixel counts (--threshold 0, antialiasing included), since \
@@ -19,6 +19,14 @@ struct TestCommand: ParsableCommand {
         replaces the goldens of failing frames, never records nothing. On failure, index.html, the \
         failing frames and their diff images go to --artifacts.
 
+        Beside the frames, --golden holds motion.json, the motion golden: every view value that moves \
+        (x, y, width, height as drawn, opacity, scale, rotation, blur, corner radius), the state variables \
+        and the events, at the scene's own fps and scale whatever --fps the frames use, recorded under the \
+        same --record mode. A difference is reported per view and property in motion terms (start, settle \
+        time, overshoot, final value; events moved, missing or new), in the terminal, --json, --junit and \
+        the report, which plots each changed curve, golden against actual. --motion-only checks the motion \
+        golden alone, without drawing a frame.
+
         Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
 
@@ -26,9 +34,11 @@ struct TestCommand: ParsableCommand {
           render test Scenes/unlock.json --golden Tests/Goldens/unlock --fps 2 --scale 1
           RENDER_RECORD=never render test Scenes/unlock.json --golden golden --frames 0-59
           render test Scenes/unlock.json --set accent=#7CA0FF --golden Tests/Goldens/unlock-blue
+          render test Scenes/unlock.json --golden Tests/Goldens/unlock --motion-only
 
-        Exit status: 0 all frames match (or were recorded), 1 a frame differs or the scene is bad, 2 bad usage \
-        or unreadable goldens.
+        Exit status: 0 all frames and the motion match (or were recorded), 1 a frame or the motion differs or \
+        the scene is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
+        place in it).
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -42,6 +52,8 @@ struct TestCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Render and compare only these frames, e.g. 0-59 or 120; past the scene's last frame is an error.", valueName: "A-B"),
             transform: RangeOptions.frames)
     var frames: ClosedRange<Int>?
+    @Flag(help: "Check only the motion golden (motion.json): no frame is drawn.")
+    var motionOnly = false
     @OptionGroup var comparison: ComparisonFlags
     @OptionGroup var picture: DiffImageFlags
     @OptionGroup var reporting: ReportFlags
@@ -71,13 +83,19 @@ struct TestCommand: ParsableCommand {
                               artifacts: artifactsFolder)
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
+        let mode = try recordMode()
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
-            outcome = try test.run(with: pump, selection: selection) { done, total in progress.update(done: done, of: total) }
+            // Motion first, from its own source at the scene's fps: it draws nothing and needs no pump.
+            let motionSource: FrameSource
+            do { motionSource = try MotionTest.source(for: source) } catch { throw GoldenTest.Failure.render(error) }
+            let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
+            outcome = motionOnly ? try test.run(motion: motion)
+                : try test.run(with: pump, selection: selection, motion: motion) { done, total in progress.update(done: done, of: total) }
         } catch {
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
-            if case .render(let e) = error {
+            if case GoldenTest.Failure.render(let e)? = error as? GoldenTest.Failure {
                 if case .cancelled = e { throw ExitCode(130) }
                 throw ExitCode(1)
             }

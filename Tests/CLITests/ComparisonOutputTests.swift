@@ -39,12 +39,18 @@ final class ComparisonOutputTests: CLITestCase {
         let scene = try writeScene(TinyScenes.moving)
         let golden = path("golden")
         let first = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts")])
-        XCTAssertEqual(first.stdout, "recorded 36 new goldens (--verbose names them)\nsame: 36 frames, 0 failing\n")
+        // The motion golden is recorded beside the frames (MotionGoldenTests has the rest of it).
+        let firstLines = first.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(firstLines.count, 3, first.stdout)
+        XCTAssertEqual(firstLines.first, "recorded 36 new goldens (--verbose names them)")
+        XCTAssertTrue(firstLines.dropLast().last?.hasPrefix("recorded the motion golden \(golden)/motion.json (") ?? false, first.stdout)
+        XCTAssertEqual(firstLines.last, "same: 36 frames, 0 failing")
         let again = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts")])
         XCTAssertEqual(again.stdout, "same: 36 frames, 0 failing\n")
         let verbose = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts"), "--verbose"])
         let lines = verbose.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.dropLast()), frameNames(0..<36).map { "\($0): same" })
+        XCTAssertEqual(Array(lines.dropLast(2)), frameNames(0..<36).map { "\($0): same" })
+        XCTAssertTrue(lines.dropLast().last?.hasPrefix("motion unchanged (\(golden)/motion.json: ") ?? false, verbose.stdout)
         XCTAssertTrue(lines.last?.hasPrefix("same: 36 frames, 0 failing (") ?? false, verbose.stdout)
         XCTAssertTrue(lines.last?.hasSuffix(" ms)") ?? false, verbose.stdout)
     }
@@ -53,8 +59,10 @@ final class ComparisonOutputTests: CLITestCase {
         let scene = try writeScene(TinyScenes.moving)
         let golden = path("golden")
         let run = try expect(0, ["test", scene, "--golden", golden, "--frames", "2-4", "--artifacts", path("artifacts")])
-        XCTAssertEqual(run.stdout, "recorded 3 new goldens (--verbose names them)\nsame: 3 frames, 0 failing\n")
-        XCTAssertEqual(try files(in: golden), frameNames(2...4))
+        XCTAssertTrue(run.stdout.hasPrefix("recorded 3 new goldens (--verbose names them)\nrecorded the motion golden "), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("\nsame: 3 frames, 0 failing\n"), run.stdout)
+        // The motion golden is always whole: --frames limits the pixels only.
+        XCTAssertEqual(try files(in: golden), frameNames(2...4) + ["motion.json"])
         // The other goldens are neither missing nor stale when a range is asked for.
         try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts")])
         XCTAssertEqual(try expect(0, ["test", scene, "--golden", golden, "--frames", "5", "--record", "never",

@@ -46,7 +46,10 @@ final class DiffGoldenTestCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts + "/index.html"))
         XCTAssertEqual(pngs(artifacts + "/actual"), failing)
         XCTAssertEqual(pngs(artifacts + "/diff"), failing)
-        XCTAssertTrue(try String(contentsOfFile: junit, encoding: .utf8).contains("failures=\"7\""))
+        // The square's motion changed too: its x is one more failing case in the JUnit file (motion.json).
+        let motion = (summary["motion"] as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+        XCTAssertTrue(motion.contains { $0["name"] as? String == "body.x" }, "\(motion)")
+        XCTAssertTrue(try String(contentsOfFile: junit, encoding: .utf8).contains("failures=\"\(7 + motion.count)\""))
 
         // RENDER_RECORD=failed replaces exactly the failing goldens; then the test passes in never mode.
         let before = try readFileBytes(at: golden + "/frame_00001.png")

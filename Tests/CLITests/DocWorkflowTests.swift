@@ -60,7 +60,7 @@ final class DocWorkflowTests: CLITestCase {
         XCTAssertEqual(record.map(\.status), ["success", "success"], record.map(\.detail).joined())
         for variant in ["unlock", "unlock-blue"] {
             let recorded = path("record/artifacts/goldens-\(variant)")
-            XCTAssertEqual(try files(in: recorded), frameNames(0..<20), variant)
+            XCTAssertEqual(try files(in: recorded), frameNames(0..<20) + ["motion.json"], variant)
             try FileManager.default.copyItem(atPath: recorded, toPath: template + "/Tests/Goldens/\(variant)")
         }
         let committed = Self.root.appendingPathComponent("Tests/Goldens/unlock").path
@@ -70,17 +70,17 @@ final class DocWorkflowTests: CLITestCase {
         XCTAssertNotEqual(try bytes(template + "/Tests/Goldens/unlock-blue/frame_00010.png"),
                           try bytes(committed + "/frame_00010.png"), "the variant has its own goldens")
 
-        // 2. A push: both variants pass; JUnit has 20 passing frames each; no report is uploaded.
+        // 2. A push: both variants pass; JUnit has 20 passing frames and the motion golden each; no report is uploaded.
         let push = jobs(try script(["run-workflow", Self.doc("ci.md"), "--template", template, "--scratch", path("push"),
                                     "--render", RenderBinary.path]))
         XCTAssertEqual(push.map(\.status), ["success", "success"], push.map(\.detail).joined())
         for (job, variant) in zip(push, ["unlock", "unlock-blue"]) {
-            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 20, failures: 0))
+            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21, failures: 0))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("push/artifacts/report-unlock")))
 
         // 3. A push that changes the label's colour a little: both variants fail on the 11 frames that show the label,
-        //    with a report uploaded.
+        //    with a report uploaded; the motion is unchanged.
         let scene = template + "/Scenes/unlock.json"
         let text = try String(contentsOfFile: scene, encoding: .utf8)
         XCTAssertTrue(text.contains("\"label\": \"#FFFFFF99\""))
@@ -90,7 +90,7 @@ final class DocWorkflowTests: CLITestCase {
                                        "--render", RenderBinary.path]))
         XCTAssertEqual(changed.map(\.status), ["failure", "failure"])
         for (job, variant) in zip(changed, ["unlock", "unlock-blue"]) {
-            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 20, failures: 11))
+            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21, failures: 11))
             XCTAssertTrue(FileManager.default.fileExists(atPath: path("changed/artifacts/report-\(variant)/\(variant)/index.html")), variant)
         }
     }

@@ -17,8 +17,10 @@ public struct GoldenRun: Sendable {
     public var options: GoldenOptions
     /// Wall-clock seconds of the comparison.
     public var seconds: Double
+    /// `render test`'s motion golden, when it was checked.
+    public var motion: MotionResult?
 
-    public var passed: Bool { !results.contains { $0.failed } }
+    public var passed: Bool { !results.contains { $0.failed } && motion?.failed != true }
     public var failures: [GoldenFrameResult] { results.filter(\.failed) }
     public func count(_ s: GoldenFrameResult.Status) -> Int { results.filter { $0.status == s }.count }
 }

@@ -49,6 +49,7 @@ public enum GoldenReport {
             s += "<td class=\"n\">\(esc(percent(r.ratio)))</td></tr>\n"
         }
         s += "</tbody></table>\n"
+        if let m = run.motion { s += motionSection(m) }
         for r in failures {
             s += "<section id=\"\(esc(anchor(r.name)))\"><h2>\(esc(r.name))</h2><p class=\"fail\">\(esc(r.message))</p>\n"
             let expected = r.expectedPath.flatMap(dataURI), actual = r.actualPath.flatMap(dataURI)
@@ -84,6 +85,18 @@ public enum GoldenReport {
 
         """
         return s
+    }
+
+    /// The motion verdict: its line, then each difference in words with its curve, golden (grey) against actual (red).
+    static func motionSection(_ m: MotionResult) -> String {
+        var s = "<section id=\"motion\"><h2>Motion</h2><p class=\"\(m.failed ? "fail" : "same")\">\(esc(m.message))</p>\n"
+        if !m.findings.isEmpty { s += "<p>grey: golden, red: actual</p>\n" }
+        for f in m.findings {
+            s += "<h3>\(esc(f.name))</h3><p>\(esc(f.words))</p>"
+            if !f.goldenValues.isEmpty || !f.actualValues.isEmpty { s += MotionPlot.svg(f, fps: m.fps) }
+            s += "\n"
+        }
+        return s + "</section>\n"
     }
 
     /// The file as a `data:image/png;base64,…` URI, nil when it cannot be read.

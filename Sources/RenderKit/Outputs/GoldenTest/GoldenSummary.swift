@@ -8,7 +8,7 @@ public enum GoldenSummary {
     /// The JSON summary (`DiffSummary`).
     public static func json(_ run: GoldenRun, title: String, actual: String? = nil, expected: String? = nil) -> String {
         let o = run.options
-        let summary = DiffSummary(
+        var summary = DiffSummary(
             title: title, actual: actual, expected: expected, diffBackground: o.background.rawValue, passed: run.passed,
             frames: run.results.count, failed: run.failures.count,
             count: { name in GoldenFrameResult.Status(rawValue: name).map(run.count) ?? 0 },
@@ -20,6 +20,7 @@ public enum GoldenSummary {
                                   compareMs: (r.compareSeconds * 1e4).rounded() / 10,
                                   actual: r.actualPath, expected: r.expectedPath, diff: r.diffPath)
             })
+        summary.motion = run.motion.map(MotionSummary.init)
         // Only strings, whole numbers and finite doubles: encoding cannot fail.
         return (try? OrderedJSONEncoder().encode(summary)) ?? "{}\n"
     }
@@ -28,8 +29,10 @@ public enum GoldenSummary {
     public static func junit(_ run: GoldenRun, title: String) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let time = String(format: "%.3f", run.seconds)
-        s += "<testsuites name=\"render\" tests=\"\(run.results.count)\" failures=\"\(run.failures.count)\" time=\"\(time)\">\n"
-        s += "  <testsuite name=\"\(TextEscaping.xml(title))\" tests=\"\(run.results.count)\" failures=\"\(run.failures.count)\" "
+        let tests = run.results.count + (run.motion.map { max($0.findings.count, 1) } ?? 0)
+        let failures = run.failures.count + (run.motion?.failed == true ? max(run.motion!.findings.count, 1) : 0)
+        s += "<testsuites name=\"render\" tests=\"\(tests)\" failures=\"\(failures)\" time=\"\(time)\">\n"
+        s += "  <testsuite name=\"\(TextEscaping.xml(title))\" tests=\"\(tests)\" failures=\"\(failures)\" "
         s += "errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
         for r in run.results {
             s += "    <testcase classname=\"\(TextEscaping.xml(title))\" name=\"\(TextEscaping.xml(r.name))\" "
@@ -45,6 +48,20 @@ public enum GoldenSummary {
                 s += ">\n      <system-out>\(TextEscaping.xml(r.message))</system-out>\n    </testcase>\n"
             } else {
                 s += "/>\n"
+            }
+        }
+        if let m = run.motion {
+            // One case per view property, state variable or events that differ; one for the whole track otherwise.
+            let cases = m.findings.isEmpty ? [MotionFinding(name: "motion", words: m.message)] : m.findings
+            for f in cases {
+                s += "    <testcase classname=\"\(TextEscaping.xml(title)).motion\" name=\"\(TextEscaping.xml(f.name))\" time=\"0.000\""
+                if m.failed {
+                    s += ">\n      <failure message=\"\(TextEscaping.xml(f.words))\" type=\"motion \(m.status.rawValue)\">"
+                        + TextEscaping.xml(f.line + "\ngolden: " + m.goldenPath + (m.actualPath.map { "\nactual: " + $0 } ?? ""))
+                        + "</failure>\n    </testcase>\n"
+                } else {
+                    s += ">\n      <system-out>\(TextEscaping.xml(f.line))</system-out>\n    </testcase>\n"
+                }
             }
         }
         s += "  </testsuite>\n</testsuites>\n"

@@ -43,9 +43,10 @@ public struct GoldenTest: Sendable {
         }
     }
 
-    /// Draws `selection` with `pump` and compares. `progress` gets (frames done, frames to do).
+    /// Draws `selection` with `pump` and compares. `progress` gets (frames done, frames to do). `motion`, the verdict
+    /// on the motion golden (`MotionTest`), joins the frames' in the result and the report.
     /// - Returns: the comparison; `artifactsWritten` tells whether `artifacts` received a report.
-    public func run(with pump: FramePump, selection: FrameSelection,
+    public func run(with pump: FramePump, selection: FrameSelection, motion: MotionResult? = nil,
                     progress: ((Int, Int) -> Void)? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
         clearEvidence()
@@ -82,6 +83,24 @@ public struct GoldenTest: Sendable {
         }
         run.results.sort { $0.name < $1.name }
         run.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        run.motion = motion.map { m in
+            var m = m
+            let pngs = ((try? GoldenComparison.pngNames(golden)) ?? []).compactMap { FrameFileName($0) != nil ? golden + "/" + $0 : nil }
+            m.pngGoldenCount = pngs.count
+            m.pngGoldenBytes = pngs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+            return m
+        }
+        return try finish(run)
+    }
+
+    /// `render test --motion-only`: the motion verdict alone, no frame drawn.
+    public func run(motion: MotionResult) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        clearEvidence()
+        return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion))
+    }
+
+    /// Writes the report when `run` failed.
+    private func finish(_ run: GoldenRun) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         guard !run.passed else { return (run, false) }
         do { _ = try GoldenReport.write(run, title: "render test → \(golden)", to: artifacts) } catch {
             throw .input("cannot write the report into \(artifacts): \(explain(error, known: artifacts))")

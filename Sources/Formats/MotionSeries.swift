@@ -1,0 +1,57 @@
+import Foundation
+
+/// One visible value of one view over every frame of a `MotionTrack` (`card.x`, `card.opacity`): what a motion
+/// designer would plot. Values are rounded to the precision of their unit (`MotionSeries.precision`) so that the same
+/// scene writes the same bytes on every machine, and run-length coded (`MotionRun`).
+public struct MotionSeries: Codable, Equatable, Sendable {
+    /// The view's `id`, or its path in the scene (`body.children[2]`, `…content#3` for a `forEach` item).
+    public var view: String
+    /// `x`, `y`, `width`, `height` (points, as drawn: layout plus offset), `opacity`, `scaleX`, `scaleY`,
+    /// `rotation` (degrees), `blur`, `cornerRadius` (points).
+    public var property: String
+    public var values: [MotionRun]
+
+    public init(view: String, property: String, values: [MotionRun]) {
+        self.view = view; self.property = property; self.values = values
+    }
+
+    /// The series of per-frame values (nil where the view is not drawn), rounded and run-length coded.
+    public init(view: String, property: String, frames: [Double?]) {
+        let step = Self.precision(of: property)
+        var runs: [MotionRun] = []
+        for raw in frames {
+            let v = raw.map { Self.rounded($0, step: step) }
+            if let last = runs.last, last.value == v { runs[runs.count - 1].count += 1 } else { runs.append(MotionRun(v)) }
+        }
+        self.init(view: view, property: property, values: runs)
+    }
+
+    /// `view.property`, as reports name the series.
+    public var name: String { view + "." + property }
+
+    /// The value of every frame (nil where the view is not drawn).
+    public var frames: [Double?] { values.flatMap { Array(repeating: $0.value, count: $0.count) } }
+
+    /// How many frames the runs cover.
+    public var frameCount: Int { values.reduce(0) { $0 + $1.count } }
+
+    /// The unit reports write after the property's values: `pt`, `°`, or nothing for a ratio (opacity, scale).
+    public static func unit(of property: String) -> String {
+        switch property {
+        case "opacity", "scaleX", "scaleY": return ""
+        case "rotation": return "°"
+        default: return "pt"
+        }
+    }
+
+    /// The step values are rounded to: 0.001 pt or degree, 0.0001 for ratios (opacity is seen to about 1/255).
+    public static func precision(of property: String) -> Double { unit(of: property).isEmpty ? 0.0001 : 0.001 }
+
+    /// `x` to the nearest multiple of `step`, written without binary noise (`12.345`, not `12.345000000000001`),
+    /// and never `-0`.
+    static func rounded(_ x: Double, step: Double) -> Double {
+        let scaled = (x / step).rounded()
+        let r = Double(String(format: step < 0.001 ? "%.4f" : "%.3f", scaled * step)) ?? scaled * step
+        return r == 0 ? 0 : r
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `motion.json`, the motion golden of `render test`: every visible value that moves in a scene, frame by frame at
+/// the scene's own fps and scale (whatever `--fps` the pixel goldens use), its state variables and its events. It is
+/// written by `OrderedJSONEncoder`, which puts each member of `series`, `state` and `events` on a line of its own, so
+/// a changed spring shows in a diff as the changed lines of the views it moves.
+///
+/// Values that stay the same over the whole scene are left out: they are not motion, and a colour or a layout
+/// constant that changes belongs to the pixel goldens.
+public struct MotionTrack: Codable, Equatable, Sendable {
+    /// The format's version, 1.
+    public var motion: Int
+    public var scene: String
+    public var fps: Double
+    /// Frames every series covers.
+    public var frameCount: Int
+    public var series: [MotionSeries]
+    public var state: [MotionStateSeries]
+    public var events: [EventLog.Event]
+
+    public init(scene: String, fps: Double, frameCount: Int, series: [MotionSeries], state: [MotionStateSeries],
+                events: [EventLog.Event]) {
+        motion = 1
+        self.scene = scene; self.fps = fps; self.frameCount = frameCount
+        self.series = series; self.state = state; self.events = events
+    }
+
+    /// The scene time of frame `i`, in seconds.
+    public func time(frame i: Int) -> Double { Double(i) / fps }
+
+    /// Reads `motion.json` back; a file that is not one (not JSON, a key missing, a run that does not add up to the
+    /// frame count, a series named twice) is a `FormatReadError` naming the file and the place.
+    public static func read(at path: String) throws(FormatReadError) -> MotionTrack {
+        let track = try FormatFile.read(MotionTrack.self, at: path)
+        if let problem = track.problem { throw FormatReadError(path: path, problem: problem) }
+        return track
+    }
+
+    /// What is wrong with a decoded track, with its place in the file; nil when nothing is.
+    var problem: String? {
+        guard motion == 1 else { return "motion: version \(motion) is not one this renderer reads (1)" }
+        guard fps > 0, fps.isFinite else { return "fps: must be a positive number (found \(NumberText.shortest(fps)))" }
+        guard frameCount >= 1 else { return "frameCount: must be at least 1 (found \(frameCount))" }
+        var seen: Set<String> = []
+        for (k, s) in series.enumerated() {
+            if s.frameCount != frameCount {
+                return "series[\(k)] (\(s.name)): its values cover \(s.frameCount) frames, the track has \(frameCount)"
+            }
+            if let bad = s.values.firstIndex(where: { $0.value.map { !$0.isFinite } ?? false }) {
+                return "series[\(k)].values[\(bad)]: not a finite number"
+            }
+            if !seen.insert(s.name).inserted { return "series[\(k)]: \(s.name) is there twice" }
+        }
+        for (k, s) in state.enumerated() where s.changes.isEmpty {
+            return "state[\(k)] (\(s.name)): no values"
+        }
+        return nil
+    }
+}

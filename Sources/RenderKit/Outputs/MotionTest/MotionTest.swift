@@ -1,0 +1,72 @@
+import Formats
+import Foundation
+import Frames
+import ImageIO
+
+/// `render test`'s motion golden: records `motion.json` in the golden folder and compares the scene's motion track
+/// with it, under the same record modes as the frames. It reads states from a frame source on the calling thread and
+/// draws nothing, so `--motion-only` costs a simulation and one layout per frame.
+public struct MotionTest: Sendable {
+    public var golden: String
+    public var mode: GoldenRecordMode
+    public var artifacts: String
+
+    public init(golden: String, mode: GoldenRecordMode, artifacts: String) {
+        self.golden = golden; self.mode = mode; self.artifacts = artifacts
+    }
+
+    /// The file name of the motion golden, in the golden folder and in the report folder.
+    public static let fileName = "motion.json"
+
+    /// A source of `source`'s scene at the scene's own fps and scale without the finger (the motion track's), which
+    /// is `source` itself when it already is one: pixel goldens may be sampled at 2 fps, motion never is.
+    public static func source(for source: FrameSource) throws(RenderError) -> FrameSource {
+        if source.fps == source.scene.fps, source.scale == source.scene.canvas.scale { return source }
+        return try FrameSource(source.loaded, options: FrameOptions())
+    }
+
+    /// Records or compares the track of `source` (at the scene's fps: `MotionTest.source(for:)`).
+    public func run(_ source: FrameSource) throws(GoldenTest.Failure) -> MotionResult {
+        let path = golden + "/" + Self.fileName
+        let reportCopy = artifacts + "/" + Self.fileName
+        try? FileManager.default.removeItem(atPath: reportCopy)
+        let track = MotionTrack(source)
+        let bytes: [UInt8]
+        do { bytes = try OrderedJSONEncoder().encodeBytes(track) } catch { throw .input("cannot write the motion track: \(error)") }
+        var result = MotionResult(status: .same, findings: [], goldenPath: path, bytes: bytes.count, fps: track.fps,
+                                  seriesCount: track.series.count, eventCount: track.events.count)
+        let exists = FileManager.default.fileExists(atPath: path)
+        if mode == .all || !exists {
+            if !exists && mode == .never { result.status = .missing; return result }
+            let same = exists && (try? readFileBytes(at: path)) == bytes
+            if !same { try write(bytes, to: path) }
+            result.status = exists ? (same ? .same : .updated) : .recorded
+            return result
+        }
+        let expected: MotionTrack
+        do { expected = try MotionTrack.read(at: path) } catch { throw .input(error.description) }
+        // Compared as written, so that both sides carry the file's rounding (times on the microsecond grid).
+        let written: MotionTrack
+        do { written = try FormatFile.decode(MotionTrack.self, from: Data(bytes), path: reportCopy) } catch { throw .input(error.description) }
+        result.findings = MotionComparison(golden: expected, actual: written).findings
+        guard !result.findings.isEmpty else { return result }
+        if mode == .failed {
+            try write(bytes, to: path)
+            result.status = .updated
+        } else {
+            try write(bytes, to: reportCopy)
+            result.status = .different
+            result.actualPath = reportCopy
+        }
+        return result
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(GoldenTest.Failure) {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try writeFileAtomically(bytes, to: path)
+        } catch {
+            throw .input("cannot write \(path): \(explain(error, known: path))")
+        }
+    }
+}
