@@ -33,6 +33,15 @@ public enum GoldenReport {
         .cmp .top img{max-width:none} input[type=range]{width:480px;display:block}
         </style></head><body>
         <h1>\(esc(title))</h1>
+
+        """
+        guard !(run.results.isEmpty && run.motion != nil) else {
+            // `--motion-only`: no frame was drawn, so there is no pixel verdict to show.
+            s += "<p class=\"note\">Pixels not compared (--motion-only).</p>\n"
+            if let m = run.motion { s += motionSection(m) }
+            return s + "</body></html>\n"
+        }
+        s += """
         <p class="\(run.passed ? "same" : "fail")">\(run.passed ? "Passed" : "Failed"): \(run.results.count) frames, \
         \(failures.count) failing (\(run.count(.different)) different, \(run.count(.sizeMismatch)) size mismatch, \
         \(run.count(.missing)) missing, \(run.count(.extra)) extra\(run.count(.recorded) > 0 ? ", \(run.count(.recorded)) recorded" : "")). \
