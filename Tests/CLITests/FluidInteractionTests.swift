@@ -117,8 +117,10 @@ final class FluidInteractionTests: XCTestCase {
             default: break
             }
             guard let f = e.force else { continue }
-            if phase == 0 && f >= 0.5 { phase = 1; on.toggle(); expected.append("light@\(e.at)") }
-            if phase == 1 && f <= 0.49 { phase = 2; expected.append("medium@\(e.at)") }
+            // A force written at a four-decimal frame time takes effect at that frame time.
+            let at = FluidScenes.scriptTime(e.at)
+            if phase == 0 && f >= 0.5 { phase = 1; on.toggle(); expected.append("light@\(at)") }
+            if phase == 1 && f <= 0.49 { phase = 2; expected.append("medium@\(at)") }
             if phase == 2 && f <= 0.4 { phase = 0 }
         }
         let haptics = r.history.fired.filter { $0.kind == .haptic }.map { "\($0.detail ?? "")@\($0.time)" }
@@ -168,18 +170,20 @@ final class FluidInteractionTests: XCTestCase {
         var expected: [Double] = []
         var downY = 0.0, last: (t: Double, y: Double)?, samples: [Double] = [], paused = false
         for e in r.loaded.scene.input.sorted(by: { $0.at < $1.at }) {
+            // The script's times are frame times written to four decimals: each takes effect at its frame.
+            let at = FluidScenes.scriptTime(e.at)
             switch e.action {
             case .down(_, let y):
-                downY = y; last = (e.at, y); samples = []; paused = false
+                downY = y; last = (at, y); samples = []; paused = false
             case .move(_, let y):
                 guard let previous = last else { continue }
-                let v = (y - previous.y) / (e.at - previous.t)
-                last = (e.at, y)
+                let v = (y - previous.y) / (at - previous.t)
+                last = (at, y)
                 samples = Array((samples + [v]).suffix(7))
                 if !paused, samples.count == 7, let oldest = samples.first,
                    downY - y > 50, abs(v) < 100, abs(v) < 0.1 * abs(oldest) {
                     paused = true
-                    expected.append(e.at)
+                    expected.append(at)
                 }
             case .up: last = nil
             default: break

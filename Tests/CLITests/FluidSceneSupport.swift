@@ -78,6 +78,15 @@ enum FluidScenes {
     /// UIScrollView-style projection: distance travelled from v pt/s decelerating at `rate` per ms.
     static func project(_ v: Double, rate: Double = 0.998) -> Double { v / 1000 * rate / (1 - rate) }
 
+    /// When a scripted input time takes effect, by the scene format's rule written out here: a time
+    /// within 50 µs of a frame time k / fps (a frame time written to four decimals) is that frame time;
+    /// one already on that frame's microsecond is kept as written.
+    static func scriptTime(_ at: Double, fps: Double = 60) -> Double {
+        let k = (at * fps).rounded()
+        let off = abs((at * 1e6).rounded() - (k * 1e6 / fps).rounded())
+        return off > 0 && off <= 50 ? k / fps : at
+    }
+
     static func nearest(_ x: Double, _ options: [Double]) -> Double {
         options.min { abs($0 - x) < abs($1 - x) } ?? x
     }

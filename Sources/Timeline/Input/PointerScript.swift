@@ -25,10 +25,17 @@ enum PointerScript {
 
     /// `fps` is the scene's own frame rate (not a CLI override), so that input, and so the state at a
     /// given time, does not depend on the rate frames are rendered at.
+    /// Times written to four decimals are taken as the frame times they name
+    /// (`TimeGrid.snappedInputTime`), so a move per frame shows in every frame.
     static func samples(_ input: [InputSpec], fps: Double) -> [PointerSample] {
         var out: [(PointerSample, Int)] = []
         var last = Point(0, 0)
-        let ordered = input.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        let snapped = input.map { e -> InputSpec in
+            var e = e
+            e.at = TimeGrid.snappedInputTime(e.at, fps: fps)
+            return e
+        }
+        let ordered = snapped.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
         for (n, e) in ordered {
             switch e.action {
             case .down(let x, let y):
@@ -45,16 +52,17 @@ enum PointerScript {
                 let from = Point(fx, fy), to = Point(tx, ty)
                 out.append((PointerSample(kind: .down, time: e.at, point: from, force: e.force, path: e.path), n))
                 // Moves at each frame time strictly inside the drag, then the last one at release.
+                let end = TimeGrid.snappedInputTime(e.at + d, fps: fps)
                 var k = Int((e.at * fps).rounded(.down)) + 1
-                while Double(k) / fps < e.at + d - 1e-9 {
+                while Double(k) / fps < end - 1e-9 {
                     let u = (Double(k) / fps - e.at) / d
                     let s = dragProfile(u)
                     out.append((PointerSample(kind: .move, time: Double(k) / fps,
                                               point: Point(fx + (tx - fx) * s, fy + (ty - fy) * s), force: e.force, path: e.path), n))
                     k += 1
                 }
-                out.append((PointerSample(kind: .move, time: e.at + d, point: to, force: e.force, path: e.path), n))
-                out.append((PointerSample(kind: .up, time: e.at + d, point: to, force: e.force, path: e.path), n))
+                out.append((PointerSample(kind: .move, time: end, point: to, force: e.force, path: e.path), n))
+                out.append((PointerSample(kind: .up, time: end, point: to, force: e.force, path: e.path), n))
                 last = to
             }
         }
