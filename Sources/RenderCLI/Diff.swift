@@ -179,6 +179,13 @@ struct ReportFlags: ParsableArguments {
         if recorded + updated > 0 {
             print("recorded \(counted(recorded, "new golden"))" + (updated > 0 ? ", updated \(updated)" : "") + " (--verbose names them)")
         }
+        // Expectations: the located line of each failure (of each one with --verbose), and a count.
+        if let expectations = run.expectations {
+            for e in expectations where verbose || !e.passed { print(e.description) }
+            let failing = expectations.filter { !$0.passed }.count
+            print("expectations: \(counted(expectations.count, "expectation")), \(failing) failing")
+            if run.motion == nil && run.results.isEmpty { return }
+        }
         // The motion line when it says something: a difference, a recording, beside failing frames (whose report
         // should say whether the motion changed too), with --verbose, or as the only verdict (--motion-only).
         if let m = run.motion, m.failed || m.status == .recorded || m.status == .updated || !run.passed || verbose || run.results.isEmpty {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Frames
 import RenderKit
+import SceneModel
 
 /// `render test SCENE.json --golden DIR`: render, then compare with golden frames, recording goldens as asked.
 struct TestCommand: ParsableCommand {
@@ -43,8 +44,10 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var touches: TouchOptions
-    @Option(help: "Folder of golden frames (created when recording).")
-    var golden: String
+    @Option(help: "Folder of golden frames (created when recording); without it only the expectations are checked.")
+    var golden: String?
+    @Option(help: ArgumentHelp("Expectation file (default: SCENE.test.json beside the scene, when there is one).", valueName: "FILE"))
+    var expect: String?
     @Option(help: ArgumentHelp("missing, all, failed or never (default: $RENDER_RECORD, else missing).", valueName: "MODE"))
     var record: String?
     @Option(help: "Folder for the report and failing frames (default: Output/<name>-test).")
@@ -72,9 +75,38 @@ struct TestCommand: ParsableCommand {
         return mode
     }
 
+    /// The expectation file: `--expect`, else `SCENE.test.json` beside the scene when it exists.
+    var expectationPath: String? {
+        if let expect { return expect }
+        let scene = sceneOptions.scene
+        let stem = scene.hasSuffix(".json") ? String(scene.dropLast(5)) : scene
+        return FileManager.default.fileExists(atPath: stem + ".test.json") ? stem + ".test.json" : nil
+    }
+
     func run() throws {
+        let expectationFile = expectationPath
+        guard golden != nil || expectationFile != nil else {
+            printError("render test: give --golden DIR, an expectation file (--expect FILE) or both; "
+                + "\(sceneOptions.scene) has no .test.json beside it")
+            throw ExitCode(2)
+        }
         // The scene is simulated once: the selection comes from this source's length.
         let source = try sceneOptions.frameSource(showTouches: touches.showTouches)
+        // Expectations and motion read states at the scene's fps: nothing is drawn for them.
+        let motionSource: FrameSource
+        do { motionSource = try MotionTest.source(for: source) } catch {
+            printError("\(sceneOptions.scene): \(explain(error))")
+            throw ExitCode(1)
+        }
+        // A bad expectation file is reported like a bad scene, every problem located, before anything is checked.
+        let expectations = try expectationFile.map { try loadExpectations($0, source: motionSource) }
+        guard let golden else {
+            let run = GoldenRun(results: [], options: comparison.options(.exact), seconds: 0, expectations: expectations?.run())
+            try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)", reportFolder: nil,
+                                 inputs: (nil, expectationFile))
+            if !run.passed { throw ExitCode(1) }
+            return
+        }
         let selection = try frames.map { FrameSelection.range(try SceneSpan(source).check(frames: $0), of: source.frameCount) }
             ?? .all(of: source.frameCount)
         let pump = FramePump(source: source, jobs: comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -87,25 +119,42 @@ struct TestCommand: ParsableCommand {
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
             // Motion first, from its own source at the scene's fps: it draws nothing and needs no pump.
-            let motionSource: FrameSource
-            do { motionSource = try MotionTest.source(for: source) } catch { throw GoldenTest.Failure.render(error) }
             let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
             outcome = motionOnly ? try test.run(motion: motion)
                 : try test.run(with: pump, selection: selection, motion: motion) { done, total in progress.update(done: done, of: total) }
         } catch {
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
-            if case GoldenTest.Failure.render(let e)? = error as? GoldenTest.Failure {
+            if case GoldenTest.Failure.render(let e) = error {
                 if case .cancelled = e { throw ExitCode(130) }
                 throw ExitCode(1)
             }
             throw ExitCode(2)
         }
         progress.finish()
-        let variant = (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
-        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)\(variant)",
+        var run = outcome.run
+        run.expectations = expectations?.run()
+        try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)",
                              reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil,
                              inputs: (nil, golden))
-        if !outcome.run.passed { throw ExitCode(1) }
+        if !run.passed { throw ExitCode(1) }
+    }
+
+    /// `--set` and `--state` as given, for the report's title.
+    var variant: String {
+        (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
+    }
+
+    /// The expectation file read against the simulated scene; its problems, one located line each, exit status 1.
+    func loadExpectations(_ path: String, source: FrameSource) throws -> ExpectationTest {
+        do {
+            let test = ExpectationTest(try ExpectationLoader.load(path: path, scene: source.scene), source: source)
+            let problems = test.problems
+            guard problems.isEmpty else { throw SceneErrors(problems) }
+            return test
+        } catch let errors as SceneErrors {
+            for e in errors.errors { printError(e.description) }
+            throw ExitCode(1)
+        }
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads an expectation file the way `SceneLoader` reads a scene: JSON with positions, every problem collected and
+/// reported with file, line, column and path (with "did you mean" for names), and nothing returned from a file with
+/// problems. What needs the simulated scene (views that never exist, times past the end) is checked by the caller.
+public enum ExpectationLoader {
+    static let topLevelKeys = ["$schema", "expect"]
+    static let entryKeys = ["at", "from", "to", "view", "frame", "opacity", "state", "haptics", "event", "settledBy",
+                            "follows", "property", "tolerance"]
+    static let factKeys = ["frame", "opacity", "state", "haptics", "event", "settledBy", "follows"]
+
+    public static func load(path: String, scene: Scene) throws(SceneErrors) -> ExpectationFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "", message: "cannot be read (no such file?)")])
+        }
+        if data.count > SceneLoader.maxFileSize {
+            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "",
+                                          message: "the file is \(data.count) bytes; at most \(SceneLoader.maxFileSize) are read")])
+        }
+        return try load(bytes: [UInt8](data), file: path, scene: scene)
+    }
+
+    public static func load(bytes: [UInt8], file: String, scene: Scene) throws(SceneErrors) -> ExpectationFile {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes: bytes) } catch {
+            throw SceneErrors([SceneError(file: file, at: error.location, path: "", message: error.message)])
+        }
+        var r = SceneReader(file: file)
+        for v in scene.state { r.stateTypes[v.name] = v.initial.type }
+        var out: [Expectation] = []
+        if let o = r.object(json, "", allowed: topLevelKeys, what: "an object with an \"expect\" list") {
+            if let s = o["$schema"], s.string == nil { r.fail(s, "$schema", "expected a string") }
+            if let list = r.require(o, "expect", in: json, "") {
+                if let items = list.elements {
+                    for (i, item) in items.enumerated() {
+                        if let e = r.expectation(item, "expect[\(i)]", scene: scene) { out.append(e) }
+                    }
+                } else { r.fail(list, "expect", "expected a list of expectations, found \(list.typeName)") }
+            }
+        }
+        if !r.errors.isEmpty { throw SceneErrors(r.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
+        return ExpectationFile(file: file, expectations: out)
+    }
+}
