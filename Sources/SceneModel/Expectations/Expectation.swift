@@ -24,8 +24,10 @@ public struct Expectation: Sendable {
         public var value: Value
     }
 
-    /// The view properties `follows` can name: those the motion track records.
-    public static let properties = ["x", "y", "width", "height", "opacity", "scaleX", "scaleY", "rotation", "blur", "cornerRadius"]
+    /// The view properties `follows` can name: those the motion track records, and for a view that is a linear
+    /// gradient (an overlay, a background) the x of its start and end in unit points, which move a shimmer.
+    public static let properties = ["x", "y", "width", "height", "opacity", "scaleX", "scaleY", "rotation", "blur", "cornerRadius",
+                                    "gradientStart", "gradientEnd"]
 
     /// `expect[i]`, and where its object starts: a failure is reported there.
     public var path: String

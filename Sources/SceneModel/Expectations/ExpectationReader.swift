@@ -19,7 +19,10 @@ extension SceneReader {
         }
         let at = time(&self, "at"), from = time(&self, "from"), to = time(&self, "to")
         if o["at"] != nil, o["from"] != nil || o["to"] != nil { fail(v, path, "give either \"at\" or \"from\"/\"to\", not both") }
-        if (o["from"] == nil) != (o["to"] == nil) { fail(v, path, "a window needs both \"from\" and \"to\"") }
+        // `settledBy` may end its watch at `to` (before the next change begins); any other window has both ends.
+        if (o["from"] == nil) != (o["to"] == nil), key != "settledBy" || o["from"] != nil {
+            fail(v, path, "a window needs both \"from\" and \"to\"")
+        }
         if let f = from, let t = to, f > t, let tv = o["to"] { fail(tv, join(path, "to"), "must not be before \"from\" (\(fmt(f)) s)") }
         let view = o["view"].flatMap { string($0, join(path, "view")) }
         let tolerance = o["tolerance"].flatMap { number($0, join(path, "tolerance"), min: 0) }

@@ -1,4 +1,5 @@
 import Frames
+import Layout
 import Timeline
 
 /// The view values an expectation reads, taken from a frame source's states and layouts the way the motion track
@@ -32,5 +33,18 @@ struct ExpectationSamples {
         guard let laid = source.layout(state) else { return }
         var seen: Set<String> = []
         table.visit(laid.root, frame: frame, parentOffset: .init(0, 0), seen: &seen)
+        gradients(laid.root, frame: frame, into: &table)
+    }
+
+    /// Where a linear gradient painted as a view (an overlay, a background) starts and ends across it, in unit points:
+    /// a shimmer's motion, which no frame shows. Only expectations read them, so the motion track stays as it is.
+    private static func gradients(_ view: LaidOutView, frame: Int, into table: inout MotionTable) {
+        if case .paint(.linear(_, let start, let end)) = view.kind {
+            table.set(view.identity, "gradientStart", frame: frame, start.x)
+            table.set(view.identity, "gradientEnd", frame: frame, end.x)
+        }
+        for sub in [view.background].compactMap({ $0 }) + view.children + [view.overlay, view.mask].compactMap({ $0 }) {
+            gradients(sub, frame: frame, into: &table)
+        }
     }
 }

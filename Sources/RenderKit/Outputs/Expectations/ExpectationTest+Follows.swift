@@ -14,12 +14,16 @@ extension ExpectationTest {
         guard let a = samples.value(view, property, at: from), let series = samples.table.frames(view, property) else {
             return (false, "at \(Self.seconds(from)) \(view) is not drawn, expected \(property) to follow the curve")
         }
-        guard let b = rest(series, after: to) else {
+        // The loader refuses an expression here, so the initial velocity is a number or none.
+        var v0 = 0.0
+        if case .constant(let c)? = spec.initialVelocity { v0 = c }
+        let animation = Animation(spec, initialVelocity: v0)
+        let window = samples.frames(from: from, to: to)
+        guard let b = animation.repeatCount == .forever ? endOfCycle(series, window, a: a, animation, from: from) : rest(series, after: to) else {
             return (false, "\(name) is not drawn from \(Self.seconds(to)) on, so it has no value to settle at")
         }
-        let animation = Animation(spec)
         var worst: (frame: Int, got: Double, want: Double)?
-        for i in samples.frames(from: from, to: to) {
+        for i in window {
             guard let got = series[i] else { return (false, "at \(Self.seconds(samples.source.time(frame: i))) \(view) is not drawn, expected \(name) to follow the curve") }
             let want = a + (b - a) * animation.progress(at: samples.source.time(frame: i) - from)
             if abs(got - want) > abs((worst.map { $0.got - $0.want }) ?? 0) { worst = (i, got, want) }
@@ -29,6 +33,14 @@ extension ExpectationTest {
             return (true, "\(name) follows the curve \(move) within \(fmt(tolerance))")
         }
         return (false, "at \(Self.seconds(samples.source.time(frame: w.frame))) \(name) = \(fmt(w.got)), expected \(fmt(w.want)) ± \(fmt(tolerance)) on the curve \(move) from \(Self.seconds(from))")
+    }
+
+    /// For a curve that repeats forever, which never rests: the value its first cycle ends at, read from the frame of
+    /// the window with the most progress (b = a + (v − a)/p), so that the other frames test the curve's shape and period.
+    private func endOfCycle(_ series: [Double?], _ window: [Int], a: Double, _ animation: Animation, from: Double) -> Double? {
+        let progress = window.map { animation.progress(at: samples.source.time(frame: $0) - from) }
+        guard let k = progress.indices.max(by: { progress[$0] < progress[$1] }), progress[k] > 0, let v = series[window[k]] else { return nil }
+        return a + (v - a) / progress[k]
     }
 
     /// The value a series comes to rest at from frame-time `to` on: the first frame whose successor does not move from

@@ -30,7 +30,7 @@ struct MotionTable {
         }
     }
 
-    private mutating func set(_ view: String, _ property: String, frame i: Int, _ value: Double) {
+    mutating func set(_ view: String, _ property: String, frame i: Int, _ value: Double) {
         let key = view + "\u{0}" + property
         if values[key] == nil {
             order.append(key)
