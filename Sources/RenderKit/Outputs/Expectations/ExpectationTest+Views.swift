@@ -43,25 +43,23 @@ extension ExpectationTest {
         return (false, "at \(Self.seconds(at)) \(found.joined(separator: ", ")), expected \(expected)")
     }
 
-    /// Every property of `e.view` keeps, from `t` (plus the time tolerance) to `e.to` or the end, the value it has
-    /// then; presence counts as a value (a view that appears or vanishes later has not settled).
+    /// Every property of `e.view` is, in every frame from `t` (plus the time tolerance) to `e.to` or the end, within
+    /// its tolerance of its value in that last frame; presence counts as a value (a view that appears or vanishes later
+    /// has not settled). A failure names the property that is off its final value longest and until when.
     func checkSettled(_ e: Expectation, by t: Double) -> (Bool, String) {
         let view = e.view ?? ""
         let timeTolerance = e.tolerance ?? frameTime
         let frames = samples.frames(from: t + timeTolerance, to: e.to ?? samples.source.duration)
-        guard let first = frames.first else { return (true, "\(view) settled by \(Self.seconds(t))") }
-        var latest: (frame: Int, property: String, from: Double?, to: Double?)?
+        guard let final = frames.last else { return (true, "\(view) settled by \(Self.seconds(t))") }
+        var latest: (frame: Int, property: String, final: Double?)?
         for property in Expectation.properties {
             guard let series = samples.table.frames(view, property) else { continue }
-            let tolerance = Self.tolerance(of: property)
-            for i in frames.reversed() where Self.differ(series[i], series[first], by: tolerance) {
-                if latest.map({ i > $0.frame }) ?? true { latest = (i, property, series[first], series[i]) }
-                break
-            }
+            let off = frames.last { Self.differ(series[$0], series[final], by: Self.tolerance(of: property)) }
+            if let i = off, latest.map({ i > $0.frame }) ?? true { latest = (i, property, series[final]) }
         }
         guard let l = latest else { return (true, "\(view) settled by \(Self.seconds(t))") }
-        let change = "\(l.from.map(fmt) ?? "not drawn") → \(l.to.map(fmt) ?? "not drawn")"
-        return (false, "\(view).\(l.property) still changes at \(Self.seconds(samples.source.time(frame: l.frame))) (\(change)), "
+        let settle = Self.seconds(samples.source.time(frame: l.frame + 1))
+        return (false, "\(view).\(l.property) is off its final value \(l.final.map(fmt) ?? "(not drawn)") until \(settle), "
                 + "expected settled by \(fmt(t)) ± \(fmt(timeTolerance)) s")
     }
 
