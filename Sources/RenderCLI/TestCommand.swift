@@ -4,11 +4,12 @@ import Frames
 import RenderKit
 import SceneModel
 
-/// `render test SCENE.json --golden DIR`: render, then compare with golden frames, recording goldens as asked.
+/// `render test SCENE.json [--golden DIR]`: check the scene's expectations (`SCENE.test.json` or `--expect`), and with
+/// `--golden` render and compare with golden frames and the motion golden, recording goldens as asked.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Render a scene and compare its frames and its motion with goldens.",
+        abstract: "Check a scene's expectations, and compare its frames and its motion with goldens.",
         discussion: """
         Frames are paired with the goldens in --golden by file name and compared as `render diff` does, \
         but exactly by default: any changed pixel counts (--threshold 0, antialiasing included), since \
@@ -28,6 +29,12 @@ struct TestCommand: ParsableCommand {
         the report, which plots each changed curve, golden against actual. --motion-only checks the motion \
         golden alone, without drawing a frame.
 
+        Expectations (SCENE.test.json beside the scene, or --expect FILE) state facts about the interaction: \
+        a view's frame or opacity at a time, state values, haptic counts in a window, an event's time, settled \
+        by, and follows a spring or curve. They are read like a scene (every problem one located line, exit 1, \
+        nothing run) and checked from the simulated states and layouts at the scene's fps, without drawing; \
+        each failure is one located line with the value found. Without --golden only the expectations run.
+
         Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
 
@@ -36,9 +43,11 @@ struct TestCommand: ParsableCommand {
           RENDER_RECORD=never render test Scenes/unlock.json --golden golden --frames 0-59
           render test Scenes/unlock.json --set accent=#7CA0FF --golden Tests/Goldens/unlock-blue
           render test Scenes/unlock.json --golden Tests/Goldens/unlock --motion-only
+          render test Scenes/unlock.json
+          render test Scenes/unlock.json --expect checks/unlock-haptics.test.json
 
-        Exit status: 0 all frames and the motion match (or were recorded), 1 a frame or the motion differs or \
-        the scene is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
+        Exit status: 0 all frames, the motion and the expectations hold (or were recorded), 1 a frame or the \
+        motion differs, an expectation fails, or the scene or the expectation file is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
         place in it).
         """)
 
