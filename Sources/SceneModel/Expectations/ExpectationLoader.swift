@@ -8,6 +8,8 @@ public enum ExpectationLoader {
     static let entryKeys = ["at", "from", "to", "view", "frame", "opacity", "state", "haptics", "event", "settledBy",
                             "follows", "property", "tolerance"]
     static let factKeys = ["frame", "opacity", "state", "haptics", "event", "settledBy", "follows"]
+    /// Most entries a file may have: each `at` costs a layout, so a hostile file must not ask for millions.
+    public static let maxExpectations = 10_000
 
     public static func load(path: String, scene: Scene) throws(SceneErrors) -> ExpectationFile {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -31,7 +33,9 @@ public enum ExpectationLoader {
         if let o = r.object(json, "", allowed: topLevelKeys, what: "an object with an \"expect\" list") {
             if let s = o["$schema"], s.string == nil { r.fail(s, "$schema", "expected a string") }
             if let list = r.require(o, "expect", in: json, "") {
-                if let items = list.elements {
+                if let items = list.elements, items.count > maxExpectations {
+                    r.fail(list, "expect", "the file has \(items.count) expectations; at most \(maxExpectations) are allowed")
+                } else if let items = list.elements {
                     for (i, item) in items.enumerated() {
                         if let e = r.expectation(item, "expect[\(i)]", scene: scene) { out.append(e) }
                     }

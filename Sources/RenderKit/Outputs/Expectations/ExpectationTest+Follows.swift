@@ -22,6 +22,9 @@ extension ExpectationTest {
         guard let b = animation.repeatCount == .forever ? endOfCycle(series, window, a: a, animation, from: from) : rest(series, after: to) else {
             return (false, "\(name) is not drawn from \(Self.seconds(to)) on, so it has no value to settle at")
         }
+        guard !window.isEmpty else {
+            return (false, "no frame of the scene lies from \(Self.seconds(from)) to \(Self.seconds(to)): nothing to compare with the curve")
+        }
         var worst: (frame: Int, got: Double, want: Double)?
         for i in window {
             guard let got = series[i] else { return (false, "at \(Self.seconds(samples.source.time(frame: i))) \(view) is not drawn, expected \(name) to follow the curve") }
