@@ -37,12 +37,13 @@ final class ExpectationTests: CLITestCase {
             #"{"event": "go", "at": 0.5}"#,
             #"{"view": "box", "settledBy": 2}"#,
             #"{"from": 0.5, "to": 2.5, "view": "box", "property": "x", "follows": {"spring": {"response": 0.5, "dampingFraction": 0.8}}}"#,
+            #"{"at": 2.9, "view": "box", "property": "scaleX", "value": 1}"#,
         ])
         // Found beside the scene without --expect; no --golden: nothing is drawn, no folder is written.
         let run = try expect(0, ["test", scene, "--junit", path("junit.xml")])
-        XCTAssertTrue(run.stdout.contains("expectations: 8 expectations, 0 failing"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("expectations: 9 expectations, 0 failing"), run.stdout)
         let junit = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
-        XCTAssertTrue(junit.contains("tests=\"8\" failures=\"0\""), junit)
+        XCTAssertTrue(junit.contains("tests=\"9\" failures=\"0\""), junit)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("Output")), "nothing was written")
     }
 
@@ -55,6 +56,7 @@ final class ExpectationTests: CLITestCase {
             #"{"event": "go", "at": 0.6}"#,
             #"{"view": "box", "settledBy": 0.9}"#,
             #"{"from": 0.5, "to": 2.5, "view": "box", "property": "x", "follows": {"spring": {"response": 0.5, "dampingFraction": 0.5}}}"#,
+            #"{"at": 2.9, "view": "box", "property": "width", "value": 30}"#,
         ])
         let file = path("box.test.json")
         let run = try expect(1, ["test", scene, "--junit", path("junit.xml")])
@@ -86,15 +88,16 @@ final class ExpectationTests: CLITestCase {
             let s = Double(i) / 60
             XCTAssertLessThanOrEqual(abs(x(s) - (190 + 300 * named.progress(s - 0.5))), abs(found - expected) + 1e-3, "frame \(i)")
         }
-        XCTAssertEqual(lines.last, "expectations: 7 expectations, 7 failing")
+        XCTAssertEqual(lines[7], "\(file):10:5: expect[7]: at 2.900 s box.width = 20, expected 30 ± 0.01")
+        XCTAssertEqual(lines.last, "expectations: 8 expectations, 8 failing")
         let junit = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
-        XCTAssertTrue(junit.contains("tests=\"7\" failures=\"7\""), junit)
+        XCTAssertTrue(junit.contains("tests=\"8\" failures=\"8\""), junit)
         XCTAssertTrue(junit.contains("name=\"expect[2]\"") && junit.contains("type=\"expectation\""), junit)
         // JSON: one entry per expectation, with its place and the same words.
         let json = try expect(1, ["test", scene, "--json"])
         let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let entries = try XCTUnwrap(summary["expectations"] as? [[String: Any]])
-        XCTAssertEqual(entries.count, 7)
+        XCTAssertEqual(entries.count, 8)
         XCTAssertEqual(entries[1]["line"] as? Int, 4)
         XCTAssertEqual(entries[1]["passed"] as? Bool, false)
         XCTAssertEqual(entries[1]["message"] as? String, "at 2.900 s box.opacity = 0.5, expected 1 ± 0.001")
@@ -117,7 +120,7 @@ final class ExpectationTests: CLITestCase {
             return "\(n):\(line.distance(from: line.startIndex, to: line.range(of: text, range: from..<line.endIndex)!.lowerBound) + 1)"
         }
         XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), [
-            "\(file):3:5: expect[0]: an expectation states one of frame, opacity, state, haptics, event, settledBy, follows",
+            "\(file):3:5: expect[0]: an expectation states one of frame, opacity, value, state, haptics, event, settledBy, follows",
             "\(file):\(at(3, "\"opacty\"")): expect[0].opacty: unknown key \"opacty\"; did you mean \"opacity\"?",
             "\(file):\(at(4, "1", after: "\"on\": ")): expect[1].state.on: \"on\" is a bool, found a number",
             "\(file):\(at(5, "\"og\"")): expect[2].event: the scene has no event \"og\"; did you mean \"go\"?",

@@ -6,6 +6,8 @@ public struct Expectation: Sendable {
         /// Some of x, y, width, height (as drawn: layout plus offset), in points.
         case frame([String: Double])
         case opacity(Double)
+        /// Any property of `properties` at `at`: what `frame` and `opacity` say for the others (a gradient's level).
+        case value(Double, property: String)
         /// State variables and their values, in file order.
         case state([StateFact])
         /// Haptics by style within the window.
@@ -25,9 +27,10 @@ public struct Expectation: Sendable {
     }
 
     /// The view properties `follows` can name: those the motion track records, and for a view that is a linear
-    /// gradient (an overlay, a background) the x of its start and end in unit points, which move a shimmer.
+    /// gradient (an overlay, a background) the x of its start and end in unit points, which move a shimmer, and its
+    /// first stop's grey level (the mean of its sRGB channels, 0…1), how dim the shimmer's sides are.
     public static let properties = ["x", "y", "width", "height", "opacity", "scaleX", "scaleY", "rotation", "blur", "cornerRadius",
-                                    "gradientStart", "gradientEnd"]
+                                    "gradientStart", "gradientEnd", "gradientEdgeLevel"]
 
     /// `expect[i]`, and where its object starts: a failure is reported there.
     public var path: String

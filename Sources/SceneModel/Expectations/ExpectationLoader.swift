@@ -6,8 +6,8 @@ import Foundation
 public enum ExpectationLoader {
     static let topLevelKeys = ["$schema", "expect"]
     static let entryKeys = ["at", "from", "to", "view", "frame", "opacity", "state", "haptics", "event", "settledBy",
-                            "follows", "property", "tolerance"]
-    static let factKeys = ["frame", "opacity", "state", "haptics", "event", "settledBy", "follows"]
+                            "follows", "value", "property", "tolerance"]
+    static let factKeys = ["frame", "opacity", "value", "state", "haptics", "event", "settledBy", "follows"]
     /// Most entries a file may have: each `at` costs a layout, so a hostile file must not ask for millions.
     public static let maxExpectations = 10_000
 

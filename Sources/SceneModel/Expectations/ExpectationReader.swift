@@ -43,6 +43,10 @@ extension SceneReader {
         case "opacity":
             needs = ["at", "view"]
             fact = number(fv, fp, min: 0, max: 1).map { .opacity($0) }
+        case "value":
+            needs = ["at", "view", "property"]
+            let property = o["property"].flatMap { oneOf($0, join(path, "property"), Expectation.properties) }
+            if let n = number(fv, fp), let p = property { fact = .value(n, property: p) }
         case "state":
             needs = ["at"]
             fact = stateFacts(fv, fp, scene: scene).map { .state($0) }
@@ -77,7 +81,9 @@ extension SceneReader {
         for k in needs where o[k] == nil {
             fail(v, path, "\"\(key)\" needs \"\(k)\"" + (k == "from" ? " and \"to\" (a window)" : ""))
         }
-        if key != "follows", let pv = o["property"] { fail(pv, join(path, "property"), "\"property\" belongs to \"follows\"") }
+        if key != "follows", key != "value", let pv = o["property"] {
+            fail(pv, join(path, "property"), "\"property\" belongs to \"follows\" or \"value\"")
+        }
         guard errors.count == before, let f = fact else { return nil }
         return Expectation(path: path, location: v.location, fact: f, at: at, from: from, to: to, view: view,
                            viewLocation: o["view"]?.location, times: times, tolerance: tolerance)

@@ -36,12 +36,14 @@ struct ExpectationSamples {
         gradients(laid.root, frame: frame, into: &table)
     }
 
-    /// Where a linear gradient painted as a view (an overlay, a background) starts and ends across it, in unit points:
-    /// a shimmer's motion, which no frame shows. Only expectations read them, so the motion track stays as it is.
+    /// Where a linear gradient painted as a view (an overlay, a background) starts and ends across it, in unit points,
+    /// and how grey its first stop is: a shimmer's motion and dim level, which no view frame shows. Only expectations read them, so the motion track stays as it is.
     private static func gradients(_ view: LaidOutView, frame: Int, into table: inout MotionTable) {
-        if case .paint(.linear(_, let start, let end)) = view.kind {
+        if case .paint(.linear(let stops, let start, let end)) = view.kind {
             table.set(view.identity, "gradientStart", frame: frame, start.x)
             table.set(view.identity, "gradientEnd", frame: frame, end.x)
+            // The first stop's grey level (mean of its sRGB channels): how dim a shimmer's sides are.
+            if let c = stops.first?.color { table.set(view.identity, "gradientEdgeLevel", frame: frame, (c.r + c.g + c.b) / 3) }
         }
         for sub in [view.background].compactMap({ $0 }) + view.children + [view.overlay, view.mask].compactMap({ $0 }) {
             gradients(sub, frame: frame, into: &table)

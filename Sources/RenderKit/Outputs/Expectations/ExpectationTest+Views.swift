@@ -10,6 +10,7 @@ extension ExpectationTest {
             let keys = ["x", "y", "width", "height"].filter { wanted[$0] != nil }
             return compare(e, keys.map { ($0, wanted[$0]!) })
         case .opacity(let o): return compare(e, [("opacity", o)])
+        case .value(let v, let property): return compare(e, [(property, v)])
         case .state(let facts): return checkState(e, facts)
         case .haptics(let counts): return checkHaptics(e, counts)
         case .event(let name): return checkEvent(e, name)
