@@ -47,9 +47,3 @@ public struct Expectation: Sendable {
     /// In the fact's unit; nil for the default (0.01 pt, 0.001 for opacity, one frame for times).
     public var tolerance: Double?
 }
-
-/// The expectations of one file.
-public struct ExpectationFile: Sendable {
-    public var file: String
-    public var expectations: [Expectation]
-}

@@ -35,7 +35,9 @@ extension ExpectationTest {
         var passed = true
         for (property, want) in wanted {
             guard let got = samples.value(view, property, at: at) else {
-                return (false, "at \(Self.seconds(at)) \(view) is not drawn, expected \(expected)")
+                // Drawn without the property: a gradient's values asked of a view that is no linear gradient.
+                let drawn = samples.value(view, "x", at: at) != nil
+                return (false, "at \(Self.seconds(at)) \(view) " + (drawn ? "has no \(property)" : "is not drawn") + ", expected \(expected)")
             }
             if abs(got - want) > (e.tolerance ?? Self.tolerance(of: property)) + 1e-9 { passed = false }
             found.append("\(view).\(property) = \(fmt(got))")
