@@ -156,14 +156,10 @@ struct TestCommand: ParsableCommand {
 
     /// The expectation file read against the simulated scene; its problems, one located line each, exit status 1.
     func loadExpectations(_ path: String, source: FrameSource) throws -> ExpectationTest {
-        do {
-            let test = ExpectationTest(try ExpectationLoader.load(path: path, scene: source.scene), source: source)
-            let problems = test.problems
-            guard problems.isEmpty else { throw SceneErrors(problems) }
-            return test
-        } catch let errors as SceneErrors {
-            for e in errors.errors { printError(e.description) }
-            throw ExitCode(1)
-        }
+        let test = ExpectationTest(ExpectationLoader.load(path: path, scene: source.scene), source: source)
+        let problems = test.problems
+        for e in problems { printError(e.description) }
+        if !problems.isEmpty { throw ExitCode(1) }
+        return test
     }
 }

@@ -137,6 +137,15 @@ final class ExpectationTests: CLITestCase {
             "\(file):\(at(4, "4", after: "\"to\": ")): expect[1].to: 4 s is past the scene's end (3 s)",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden))
+        // Both kinds in one file: every problem at once, in file order.
+        try write([#"{"at": 1, "view": "bx", "opacity": 1}"#, #"{"at": 1, "view": "box", "opacity": 1, "tolernce": 1}"#])
+        let both = try expect(1, ["test", scene])
+        lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(both.stderr.split(separator: "\n").map(String.init), [
+            "\(file):\(at(3, "\"bx\"")): expect[0].view: the scene has no view \"bx\"; did you mean \"box\"?",
+            "\(file):\(at(4, "\"tolernce\"")): expect[1].tolernce: unknown key \"tolernce\"; did you mean \"tolerance\"?",
+        ])
+        XCTAssertEqual(both.stdout, "")
         // Neither --golden nor an expectation file: a usage error.
         try FileManager.default.removeItem(atPath: file)
         try expect(2, ["test", scene])

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads an expectation file the way `SceneLoader` reads a scene: JSON with positions, every problem collected and
-/// reported with file, line, column and path (with "did you mean" for names), and nothing returned from a file with
-/// problems. What needs the simulated scene (views that never exist, times past the end) is checked by the caller.
+/// reported with file, line, column and path (with "did you mean" for names). The entries that read well are kept
+/// beside the problems, so that what needs the simulated scene (views that never exist, times past the end) can be
+/// checked on them too and every problem of the file reported at once; nothing may run while there are any.
 public enum ExpectationLoader {
     static let topLevelKeys = ["$schema", "expect"]
     static let entryKeys = ["at", "from", "to", "view", "frame", "opacity", "state", "haptics", "event", "settledBy",
@@ -11,21 +12,21 @@ public enum ExpectationLoader {
     /// Most entries a file may have: each `at` costs a layout, so a hostile file must not ask for millions.
     public static let maxExpectations = 10_000
 
-    public static func load(path: String, scene: Scene) throws(SceneErrors) -> ExpectationFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "", message: "cannot be read (no such file?)")])
+    public static func load(path: String, scene: Scene) -> ExpectationFile {
+        func unread(_ message: String) -> ExpectationFile {
+            ExpectationFile(file: path, expectations: [], problems: [SceneError(file: path, line: 1, column: 1, path: "", message: message)])
         }
+        guard let data = FileManager.default.contents(atPath: path) else { return unread("cannot be read (no such file?)") }
         if data.count > SceneLoader.maxFileSize {
-            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "",
-                                          message: "the file is \(data.count) bytes; at most \(SceneLoader.maxFileSize) are read")])
+            return unread("the file is \(data.count) bytes; at most \(SceneLoader.maxFileSize) are read")
         }
-        return try load(bytes: [UInt8](data), file: path, scene: scene)
+        return load(bytes: [UInt8](data), file: path, scene: scene)
     }
 
-    public static func load(bytes: [UInt8], file: String, scene: Scene) throws(SceneErrors) -> ExpectationFile {
+    public static func load(bytes: [UInt8], file: String, scene: Scene) -> ExpectationFile {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes: bytes) } catch {
-            throw SceneErrors([SceneError(file: file, at: error.location, path: "", message: error.message)])
+            return ExpectationFile(file: file, expectations: [], problems: [SceneError(file: file, at: error.location, path: "", message: error.message)])
         }
         var r = SceneReader(file: file)
         for v in scene.state { r.stateTypes[v.name] = v.initial.type }
@@ -42,7 +43,6 @@ public enum ExpectationLoader {
                 } else { r.fail(list, "expect", "expected a list of expectations, found \(list.typeName)") }
             }
         }
-        if !r.errors.isEmpty { throw SceneErrors(r.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
-        return ExpectationFile(file: file, expectations: out)
+        return ExpectationFile(file: file, expectations: out, problems: r.errors)
     }
 }

@@ -16,10 +16,11 @@ public struct ExpectationTest {
         samples = ExpectationSamples(source)
     }
 
-    /// What the file says that the scene cannot answer — a view that is never drawn, a time past the scene's end —
-    /// one located problem each, as a scene's own problems are; nothing should be checked when there are any.
+    /// Every problem of the file, one located line each as a scene's: those found reading it, and what the scene
+    /// cannot answer — a view that is never drawn, a time past the scene's end. Nothing should be checked while there
+    /// are any.
     public var problems: [SceneError] {
-        var out: [SceneError] = []
+        var out = file.problems
         let views = samples.table.views
         let end = samples.source.duration
         for e in file.expectations {
