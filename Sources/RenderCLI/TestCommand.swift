@@ -72,6 +72,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         _ = try recordMode()
+        if motionOnly && golden == nil { throw ValidationError("--motion-only needs --golden DIR (the folder of motion.json)") }
     }
 
     func recordMode() throws -> GoldenRecordMode {

@@ -148,7 +148,8 @@ final class ExpectationTests: CLITestCase {
         XCTAssertEqual(both.stdout, "")
         // Neither --golden nor an expectation file: a usage error.
         try FileManager.default.removeItem(atPath: file)
-        try expect(2, ["test", scene])
+        XCTAssertTrue(try expect(2, ["test", scene]).stderr.contains("give --golden DIR, an expectation file (--expect FILE) or both"))
+        try expect(2, ["test", scene, "--motion-only"])
     }
 
     /// The seed interactions' expectation files (Scenes/*.test.json) hold, checked without drawing.
