@@ -60,7 +60,8 @@ extension SceneReader {
         case "event":
             needs = ["at"]
             if let name = string(fv, fp) {
-                let ids = scene.timeline.flatMap { [$0.id, $0.timer?.id].compactMap { $0 } }
+                // Named events are the timeline's ids; a timer's id names its ticks, which are not events.
+                let ids = scene.timeline.compactMap(\.id)
                 if ids.contains(name) { fact = .event(name) } else {
                     let hint = nearest(name, in: ids).map { "; did you mean \"\($0)\"?" } ?? ""
                     fail(fv, fp, "the scene has no event \"\(name)\"\(hint)")
