@@ -195,7 +195,9 @@ struct ReportFlags: ParsableArguments {
         }
         if run.motion != nil && run.results.isEmpty { return }
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
-        print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
+        // The frames' word: failing expectations have their own line above.
+        let framesPassed = run.failures.isEmpty && run.motion?.failed != true
+        print((framesPassed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")
             + (verbose ? String(format: " (%.0f ms)", run.seconds * 1000) : "")
             + (reportPath.map { "; report: \($0)" } ?? ""))

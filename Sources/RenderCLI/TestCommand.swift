@@ -130,8 +130,12 @@ struct TestCommand: ParsableCommand {
         do {
             // Motion first, from its own source at the scene's fps: it draws nothing and needs no pump.
             let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
-            outcome = motionOnly ? try test.run(motion: motion)
-                : try test.run(with: pump, selection: selection, motion: motion) { done, total in progress.update(done: done, of: total) }
+            // Expectations before the frames, so that the report written on failure shows them too.
+            let checked = expectations?.run()
+            outcome = motionOnly ? try test.run(motion: motion, expectations: checked)
+                : try test.run(with: pump, selection: selection, motion: motion, expectations: checked) { done, total in
+                    progress.update(done: done, of: total)
+                }
         } catch {
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
@@ -142,8 +146,7 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         progress.finish()
-        var run = outcome.run
-        run.expectations = expectations?.run()
+        let run = outcome.run
         try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)",
                              reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil,
                              inputs: (nil, golden))

@@ -93,6 +93,12 @@ final class ExpectationTests: CLITestCase {
         let junit = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
         XCTAssertTrue(junit.contains("tests=\"8\" failures=\"8\""), junit)
         XCTAssertTrue(junit.contains("name=\"expect[2]\"") && junit.contains("type=\"expectation\""), junit)
+        // With --golden the frames are recorded and pass, the expectations still fail the run, and the report shows them.
+        let golden = try expect(1, ["test", scene, "--golden", path("golden"), "--fps", "2", "--artifacts", path("report")])
+        XCTAssertTrue(golden.stdout.contains("expectations: 8 expectations, 8 failing"), golden.stdout)
+        XCTAssertTrue(golden.stdout.contains("same: 6 frames, 0 failing; report: \(path("report"))/index.html"), golden.stdout)
+        let html = try String(contentsOfFile: path("report/index.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("expect[1]: at 2.900 s box.opacity = 0.5, expected 1 ± 0.001"), html)
         // JSON: one entry per expectation, with its place and the same words.
         let json = try expect(1, ["test", scene, "--json"])
         let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
