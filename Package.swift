@@ -43,7 +43,7 @@ let package = Package(
         ]),
         // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
-            "Frames", "Formats", "DisplayList", "Geometry", "ImageIO", "Layout", "Raster", "SceneModel", "Snapshot", "Timeline",
+            "Frames", "Formats", "DisplayList", "Geometry", "ImageIO", "Layout", "Motion", "Raster", "SceneModel", "Snapshot", "Timeline",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.

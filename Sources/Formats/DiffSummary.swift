@@ -27,6 +27,8 @@ public struct DiffSummary: Codable, Equatable, Sendable {
     public var results: [Frame]
     /// `render test`'s motion golden, when it was checked.
     public var motion: MotionSummary?
+    /// `render test`'s expectations (`SCENE.test.json` or `--expect`), when there were any, in file order.
+    public var expectations: [ExpectationSummary]?
 
     /// One frame's comparison.
     public struct Frame: Codable, Equatable, Sendable {

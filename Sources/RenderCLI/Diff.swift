@@ -179,6 +179,13 @@ struct ReportFlags: ParsableArguments {
         if recorded + updated > 0 {
             print("recorded \(counted(recorded, "new golden"))" + (updated > 0 ? ", updated \(updated)" : "") + " (--verbose names them)")
         }
+        // Expectations: the located line of each failure (of each one with --verbose), and a count.
+        if let expectations = run.expectations {
+            for e in expectations where verbose || !e.passed { print(e.description) }
+            let failing = expectations.filter { !$0.passed }.count
+            print("expectations: \(counted(expectations.count, "expectation")), \(failing) failing")
+            if run.motion == nil && run.results.isEmpty { return }
+        }
         // The motion line when it says something: a difference, a recording, beside failing frames (whose report
         // should say whether the motion changed too), with --verbose, or as the only verdict (--motion-only).
         if let m = run.motion, m.failed || m.status == .recorded || m.status == .updated || !run.passed || verbose || run.results.isEmpty {
@@ -188,7 +195,9 @@ struct ReportFlags: ParsableArguments {
         }
         if run.motion != nil && run.results.isEmpty { return }
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
-        print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
+        // The frames' word: failing expectations have their own line above.
+        let framesPassed = run.failures.isEmpty && run.motion?.failed != true
+        print((framesPassed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")
             + (verbose ? String(format: " (%.0f ms)", run.seconds * 1000) : "")
             + (reportPath.map { "; report: \($0)" } ?? ""))

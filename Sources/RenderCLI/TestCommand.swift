@@ -2,12 +2,14 @@ import ArgumentParser
 import Foundation
 import Frames
 import RenderKit
+import SceneModel
 
-/// `render test SCENE.json --golden DIR`: render, then compare with golden frames, recording goldens as asked.
+/// `render test SCENE.json [--golden DIR]`: check the scene's expectations (`SCENE.test.json` or `--expect`), and with
+/// `--golden` render and compare with golden frames and the motion golden, recording goldens as asked.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Render a scene and compare its frames and its motion with goldens.",
+        abstract: "Check a scene's expectations, and compare its frames and its motion with goldens.",
         discussion: """
         Frames are paired with the goldens in --golden by file name and compared as `render diff` does, \
         but exactly by default: any changed pixel counts (--threshold 0, antialiasing included), since \
@@ -27,6 +29,12 @@ struct TestCommand: ParsableCommand {
         the report, which plots each changed curve, golden against actual. --motion-only checks the motion \
         golden alone, without drawing a frame.
 
+        Expectations (SCENE.test.json beside the scene, or --expect FILE) state facts about the interaction: \
+        a view's frame or opacity at a time, state values, haptic counts in a window, an event's time, settled \
+        by, and follows a spring or curve. They are read like a scene (every problem one located line, exit 1, \
+        nothing run) and checked from the simulated states and layouts at the scene's fps, without drawing; \
+        each failure is one located line with the value found. Without --golden only the expectations run.
+
         Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
 
@@ -35,16 +43,20 @@ struct TestCommand: ParsableCommand {
           RENDER_RECORD=never render test Scenes/unlock.json --golden golden --frames 0-59
           render test Scenes/unlock.json --set accent=#7CA0FF --golden Tests/Goldens/unlock-blue
           render test Scenes/unlock.json --golden Tests/Goldens/unlock --motion-only
+          render test Scenes/unlock.json
+          render test Scenes/unlock.json --expect checks/unlock-haptics.test.json
 
-        Exit status: 0 all frames and the motion match (or were recorded), 1 a frame or the motion differs or \
-        the scene is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
+        Exit status: 0 all frames, the motion and the expectations hold (or were recorded), 1 a frame or the \
+        motion differs, an expectation fails, or the scene or the expectation file is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
         place in it).
         """)
 
     @OptionGroup var sceneOptions: SceneOptions
     @OptionGroup var touches: TouchOptions
-    @Option(help: "Folder of golden frames (created when recording).")
-    var golden: String
+    @Option(help: "Folder of golden frames (created when recording); without it only the expectations are checked.")
+    var golden: String?
+    @Option(help: ArgumentHelp("Expectation file (default: SCENE.test.json beside the scene, when there is one).", valueName: "FILE"))
+    var expect: String?
     @Option(help: ArgumentHelp("missing, all, failed or never (default: $RENDER_RECORD, else missing).", valueName: "MODE"))
     var record: String?
     @Option(help: "Folder for the report and failing frames (default: Output/<name>-test).")
@@ -60,6 +72,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         _ = try recordMode()
+        if motionOnly && golden == nil { throw ValidationError("--motion-only needs --golden DIR (the folder of motion.json)") }
     }
 
     func recordMode() throws -> GoldenRecordMode {
@@ -72,9 +85,38 @@ struct TestCommand: ParsableCommand {
         return mode
     }
 
+    /// The expectation file: `--expect`, else `SCENE.test.json` beside the scene when it exists.
+    var expectationPath: String? {
+        if let expect { return expect }
+        let scene = sceneOptions.scene
+        let stem = scene.hasSuffix(".json") ? String(scene.dropLast(5)) : scene
+        return FileManager.default.fileExists(atPath: stem + ".test.json") ? stem + ".test.json" : nil
+    }
+
     func run() throws {
+        let expectationFile = expectationPath
+        guard golden != nil || expectationFile != nil else {
+            printError("render test: give --golden DIR, an expectation file (--expect FILE) or both; "
+                + "\(sceneOptions.scene) has no .test.json beside it")
+            throw ExitCode(2)
+        }
         // The scene is simulated once: the selection comes from this source's length.
         let source = try sceneOptions.frameSource(showTouches: touches.showTouches)
+        // Expectations and motion read states at the scene's fps: nothing is drawn for them.
+        let motionSource: FrameSource
+        do { motionSource = try MotionTest.source(for: source) } catch {
+            printError("\(sceneOptions.scene): \(explain(error))")
+            throw ExitCode(1)
+        }
+        // A bad expectation file is reported like a bad scene, every problem located, before anything is checked.
+        let expectations = try expectationFile.map { try loadExpectations($0, source: motionSource) }
+        guard let golden else {
+            let run = GoldenRun(results: [], options: comparison.options(.exact), seconds: 0, expectations: expectations?.run())
+            try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)", reportFolder: nil,
+                                 inputs: (nil, expectationFile))
+            if !run.passed { throw ExitCode(1) }
+            return
+        }
         let selection = try frames.map { FrameSelection.range(try SceneSpan(source).check(frames: $0), of: source.frameCount) }
             ?? .all(of: source.frameCount)
         let pump = FramePump(source: source, jobs: comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -87,25 +129,41 @@ struct TestCommand: ParsableCommand {
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
             // Motion first, from its own source at the scene's fps: it draws nothing and needs no pump.
-            let motionSource: FrameSource
-            do { motionSource = try MotionTest.source(for: source) } catch { throw GoldenTest.Failure.render(error) }
             let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
-            outcome = motionOnly ? try test.run(motion: motion)
-                : try test.run(with: pump, selection: selection, motion: motion) { done, total in progress.update(done: done, of: total) }
+            // Expectations before the frames, so that the report written on failure shows them too.
+            let checked = expectations?.run()
+            outcome = motionOnly ? try test.run(motion: motion, expectations: checked)
+                : try test.run(with: pump, selection: selection, motion: motion, expectations: checked) { done, total in
+                    progress.update(done: done, of: total)
+                }
         } catch {
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
-            if case GoldenTest.Failure.render(let e)? = error as? GoldenTest.Failure {
+            if case GoldenTest.Failure.render(let e) = error {
                 if case .cancelled = e { throw ExitCode(130) }
                 throw ExitCode(1)
             }
             throw ExitCode(2)
         }
         progress.finish()
-        let variant = (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
-        try reporting.finish(outcome.run, title: "render test \(sceneOptions.scene)\(variant)",
+        let run = outcome.run
+        try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)",
                              reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil,
                              inputs: (nil, golden))
-        if !outcome.run.passed { throw ExitCode(1) }
+        if !run.passed { throw ExitCode(1) }
+    }
+
+    /// `--set` and `--state` as given, for the report's title.
+    var variant: String {
+        (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
+    }
+
+    /// The expectation file read against the simulated scene; its problems, one located line each, exit status 1.
+    func loadExpectations(_ path: String, source: FrameSource) throws -> ExpectationTest {
+        let test = ExpectationTest(ExpectationLoader.load(path: path, scene: source.scene), source: source)
+        let problems = test.problems
+        for e in problems { printError(e.description) }
+        if !problems.isEmpty { throw ExitCode(1) }
+        return test
     }
 }

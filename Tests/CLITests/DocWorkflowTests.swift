@@ -70,17 +70,20 @@ final class DocWorkflowTests: CLITestCase {
         XCTAssertNotEqual(try bytes(template + "/Tests/Goldens/unlock-blue/frame_00010.png"),
                           try bytes(committed + "/frame_00010.png"), "the variant has its own goldens")
 
-        // 2. A push: both variants pass; JUnit has 20 passing frames and the motion golden each; no report is uploaded.
+        // 2. A push: both variants pass; JUnit has 20 passing frames, the motion golden and one case per expectation of
+        //    Scenes/unlock.test.json (checked beside the scene, whatever the variant) each; no report is uploaded.
+        let expectations = try XCTUnwrap(try json(template + "/Scenes/unlock.test.json")["expect"] as? [Any]).count
+        XCTAssertGreaterThan(expectations, 0)
         let push = jobs(try script(["run-workflow", Self.doc("ci.md"), "--template", template, "--scratch", path("push"),
                                     "--render", RenderBinary.path]))
         XCTAssertEqual(push.map(\.status), ["success", "success"], push.map(\.detail).joined())
         for (job, variant) in zip(push, ["unlock", "unlock-blue"]) {
-            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21, failures: 0))
+            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21 + expectations, failures: 0))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("push/artifacts/report-unlock")))
 
         // 3. A push that changes the label's colour a little: both variants fail on the 11 frames that show the label,
-        //    with a report uploaded; the motion is unchanged.
+        //    with a report uploaded; the motion and the expectations are unchanged.
         let scene = template + "/Scenes/unlock.json"
         let text = try String(contentsOfFile: scene, encoding: .utf8)
         XCTAssertTrue(text.contains("\"label\": \"#FFFFFF99\""))
@@ -90,7 +93,7 @@ final class DocWorkflowTests: CLITestCase {
                                        "--render", RenderBinary.path]))
         XCTAssertEqual(changed.map(\.status), ["failure", "failure"])
         for (job, variant) in zip(changed, ["unlock", "unlock-blue"]) {
-            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21, failures: 11))
+            XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21 + expectations, failures: 11))
             XCTAssertTrue(FileManager.default.fileExists(atPath: path("changed/artifacts/report-\(variant)/\(variant)/index.html")), variant)
         }
     }

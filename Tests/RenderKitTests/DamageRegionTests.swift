@@ -15,7 +15,7 @@ final class DamageRegionTests: XCTestCase {
     static var scenes: [String] {
         let root = URL(fileURLWithPath: referenceScenePath(""))
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
-            .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" }.sorted()
+            .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" && !$0.hasSuffix(".test.json") }.sorted()
         return names.map { root.appendingPathComponent($0).path }
             + [root.deletingLastPathComponent().appendingPathComponent("Benchmarks/glow-unlock.json").path]
     }

@@ -19,7 +19,7 @@ final class SchemaTests: XCTestCase {
         for folder in ["Scenes", "docs/examples"] {
             let dir = root.appendingPathComponent(folder)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { continue }
-            out += names.filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" }.sorted().map { dir.appendingPathComponent($0) }
+            out += names.filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" && !$0.hasSuffix(".test.json") }.sorted().map { dir.appendingPathComponent($0) }
         }
         return out
     }

@@ -19,8 +19,18 @@ public struct GoldenRun: Sendable {
     public var seconds: Double
     /// `render test`'s motion golden, when it was checked.
     public var motion: MotionResult?
+    /// `render test`'s expectations, when it had an expectation file.
+    public var expectations: [ExpectationResult]?
 
-    public var passed: Bool { !results.contains { $0.failed } && motion?.failed != true }
+    public init(results: [GoldenFrameResult], options: GoldenOptions, seconds: Double, motion: MotionResult? = nil,
+                expectations: [ExpectationResult]? = nil) {
+        self.results = results; self.options = options; self.seconds = seconds; self.motion = motion
+        self.expectations = expectations
+    }
+
+    public var passed: Bool {
+        !results.contains { $0.failed } && motion?.failed != true && expectations?.contains { !$0.passed } != true
+    }
     public var failures: [GoldenFrameResult] { results.filter(\.failed) }
     public func count(_ s: GoldenFrameResult.Status) -> Int { results.filter { $0.status == s }.count }
 }

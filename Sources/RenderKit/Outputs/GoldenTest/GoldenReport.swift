@@ -39,6 +39,7 @@ public enum GoldenReport {
             // `--motion-only`: no frame was drawn, so there is no pixel verdict to show.
             s += "<p class=\"note\">Pixels not compared (--motion-only).</p>\n"
             if let m = run.motion { s += motionSection(m) }
+            if let e = run.expectations { s += expectationSection(e) }
             return s + "</body></html>\n"
         }
         s += """
@@ -59,6 +60,7 @@ public enum GoldenReport {
         }
         s += "</tbody></table>\n"
         if let m = run.motion { s += motionSection(m) }
+        if let e = run.expectations { s += expectationSection(e) }
         for r in failures {
             s += "<section id=\"\(esc(anchor(r.name)))\"><h2>\(esc(r.name))</h2><p class=\"fail\">\(esc(r.message))</p>\n"
             let expected = r.expectedPath.flatMap(dataURI), actual = r.actualPath.flatMap(dataURI)
@@ -109,6 +111,17 @@ public enum GoldenReport {
     }
 
     /// The file as a `data:image/png;base64,…` URI, nil when it cannot be read.
+    /// The expectations: each one's located line, failures first, as the terminal prints them.
+    static func expectationSection(_ results: [ExpectationResult]) -> String {
+        let failing = results.filter { !$0.passed }
+        var s = "<section id=\"expectations\"><h2>Expectations</h2><p class=\"\(failing.isEmpty ? "same" : "fail")\">"
+            + "\(results.count) expectations, \(failing.count) failing</p>\n<ul>\n"
+        for r in failing + results.filter(\.passed) {
+            s += "<li class=\"\(r.passed ? "same" : "fail")\">\(esc(r.description))</li>\n"
+        }
+        return s + "</ul></section>\n"
+    }
+
     static func dataURI(_ path: String) -> String? {
         guard let bytes = try? readFileBytes(at: path) else { return nil }
         return "data:image/png;base64," + Data(bytes).base64EncodedString()

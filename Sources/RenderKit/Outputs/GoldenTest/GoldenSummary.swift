@@ -21,6 +21,9 @@ public enum GoldenSummary {
                                   actual: r.actualPath, expected: r.expectedPath, diff: r.diffPath)
             })
         summary.motion = run.motion.map(MotionSummary.init)
+        summary.expectations = run.expectations?.map {
+            ExpectationSummary(path: $0.path, file: $0.file, line: $0.line, column: $0.column, passed: $0.passed, message: $0.message)
+        }
         // Only strings, whole numbers and finite doubles: encoding cannot fail.
         return (try? OrderedJSONEncoder().encode(summary)) ?? "{}\n"
     }
@@ -29,8 +32,10 @@ public enum GoldenSummary {
     public static func junit(_ run: GoldenRun, title: String) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let time = String(format: "%.3f", run.seconds)
-        let tests = run.results.count + (run.motion.map { max($0.findings.count, 1) } ?? 0)
+        let expectations = run.expectations ?? []
+        let tests = run.results.count + (run.motion.map { max($0.findings.count, 1) } ?? 0) + expectations.count
         let failures = run.failures.count + (run.motion?.failed == true ? max(run.motion!.findings.count, 1) : 0)
+            + expectations.filter { !$0.passed }.count
         s += "<testsuites name=\"render\" tests=\"\(tests)\" failures=\"\(failures)\" time=\"\(time)\">\n"
         s += "  <testsuite name=\"\(TextEscaping.xml(title))\" tests=\"\(tests)\" failures=\"\(failures)\" "
         s += "errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
@@ -63,6 +68,12 @@ public enum GoldenSummary {
                     s += ">\n      <system-out>\(TextEscaping.xml(f.line))</system-out>\n    </testcase>\n"
                 }
             }
+        }
+        // One case per expectation, named by its place in the file; a failure carries the located line.
+        for e in expectations {
+            s += "    <testcase classname=\"\(TextEscaping.xml(title)).expectations\" name=\"\(TextEscaping.xml(e.path))\" time=\"0.000\""
+            s += e.passed ? ">\n      <system-out>\(TextEscaping.xml(e.message))</system-out>\n    </testcase>\n"
+                : ">\n      <failure message=\"\(TextEscaping.xml(e.message))\" type=\"expectation\">\(TextEscaping.xml(e.description))</failure>\n    </testcase>\n"
         }
         s += "  </testsuite>\n</testsuites>\n"
         return s

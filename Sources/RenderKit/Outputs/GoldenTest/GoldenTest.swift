@@ -47,6 +47,7 @@ public struct GoldenTest: Sendable {
     /// on the motion golden (`MotionTest`), joins the frames' in the result and the report.
     /// - Returns: the comparison; `artifactsWritten` tells whether `artifacts` received a report.
     public func run(with pump: FramePump, selection: FrameSelection, motion: MotionResult? = nil,
+                    expectations: [ExpectationResult]? = nil,
                     progress: ((Int, Int) -> Void)? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
         clearEvidence()
@@ -90,13 +91,14 @@ public struct GoldenTest: Sendable {
             m.pngGoldenBytes = pngs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
             return m
         }
+        run.expectations = expectations
         return try finish(run)
     }
 
     /// `render test --motion-only`: the motion verdict alone, no frame drawn.
-    public func run(motion: MotionResult) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+    public func run(motion: MotionResult, expectations: [ExpectationResult]? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         clearEvidence()
-        return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion))
+        return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion, expectations: expectations))
     }
 
     /// Writes the report when `run` failed.

@@ -30,7 +30,7 @@ struct MotionTable {
         }
     }
 
-    private mutating func set(_ view: String, _ property: String, frame i: Int, _ value: Double) {
+    mutating func set(_ view: String, _ property: String, frame i: Int, _ value: Double) {
         let key = view + "\u{0}" + property
         if values[key] == nil {
             order.append(key)
@@ -38,6 +38,12 @@ struct MotionTable {
         }
         values[key]![i] = value
     }
+
+    /// Every frame's value of one view property (nil where the view is not drawn); nil when the view never is.
+    func frames(_ view: String, _ property: String) -> [Double?]? { values[view + "\u{0}" + property] }
+
+    /// The identities of every view drawn in some frame.
+    var views: Set<String> { Set(order.map { String($0.prefix { $0 != "\u{0}" }) }) }
 
     /// The series that change: values that move, and for a view that is drawn in only some frames its `x`, which
     /// says when it is there. A value that never changes is left out (it is not motion).
