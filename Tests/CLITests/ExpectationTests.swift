@@ -135,7 +135,7 @@ final class ExpectationTests: CLITestCase {
         XCTAssertEqual(run.stdout, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden), "nothing ran: no golden was recorded")
         // What needs the simulated scene: a view that is never drawn, a time past the end.
-        try write([#"{"at": 1, "view": "bx", "opacity": 1}"#, #"{"from": 0, "to": 4, "haptics": {"soft": 1}}"#])
+        _ = try write([#"{"at": 1, "view": "bx", "opacity": 1}"#, #"{"from": 0, "to": 4, "haptics": {"soft": 1}}"#])
         let late = try expect(1, ["test", scene, "--golden", golden])
         lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(late.stderr.split(separator: "\n").map(String.init), [
@@ -144,7 +144,7 @@ final class ExpectationTests: CLITestCase {
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden))
         // Both kinds in one file: every problem at once, in file order.
-        try write([#"{"at": 1, "view": "bx", "opacity": 1}"#, #"{"at": 1, "view": "box", "opacity": 1, "tolernce": 1}"#])
+        _ = try write([#"{"at": 1, "view": "bx", "opacity": 1}"#, #"{"at": 1, "view": "box", "opacity": 1, "tolernce": 1}"#])
         let both = try expect(1, ["test", scene])
         lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(both.stderr.split(separator: "\n").map(String.init), [
