@@ -172,6 +172,7 @@ struct ReportFlags: ParsableArguments {
             return
         }
         guard !quiet else { return }
+        if let e = run.environment { print(e) }
         for r in run.results where verbose || r.failed {
             print("\(r.name): \(r.message)")
         }
@@ -190,6 +191,7 @@ struct ReportFlags: ParsableArguments {
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
         print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")
+            + (run.drawn.map { $0 < run.results.count ? ", \($0) drawn (the others: same display list)" : "" } ?? "")
             + (verbose ? String(format: " (%.0f ms)", run.seconds * 1000) : "")
             + (reportPath.map { "; report: \($0)" } ?? ""))
     }

@@ -19,6 +19,12 @@ public struct GoldenRun: Sendable {
     public var seconds: Double
     /// `render test`'s motion golden, when it was checked.
     public var motion: MotionResult?
+    /// `render test` when a frame's pixels differ: the environment verdict, said before the frames
+    /// (`GoldenEnvironment.verdict`).
+    public var environment: String?
+    /// `render test`: frames drawn (the rest of `results` passed with the same display list, or are goldens without
+    /// a frame); nil for `render diff`.
+    public var drawn: Int?
 
     public var passed: Bool { !results.contains { $0.failed } && motion?.failed != true }
     public var failures: [GoldenFrameResult] { results.filter(\.failed) }

@@ -19,7 +19,10 @@ public enum GoldenSummary {
                                   antialiasedPixels: r.antialiasedPixels, totalPixels: r.totalPixels, ratio: r.ratio,
                                   compareMs: (r.compareSeconds * 1e4).rounded() / 10,
                                   actual: r.actualPath, expected: r.expectedPath, diff: r.diffPath)
+                    .with(sameDisplayList: r.sameDisplayList)
             })
+        summary.environment = run.environment
+        summary.drawn = run.drawn
         summary.motion = run.motion.map(MotionSummary.init)
         // Only strings, whole numbers and finite doubles: encoding cannot fail.
         return (try? OrderedJSONEncoder().encode(summary)) ?? "{}\n"
@@ -66,5 +69,14 @@ public enum GoldenSummary {
         }
         s += "  </testsuite>\n</testsuites>\n"
         return s
+    }
+}
+
+extension DiffSummary.Frame {
+    /// The frame, marked when it passed without being drawn (left out otherwise, as `render diff` writes it).
+    func with(sameDisplayList: Bool) -> DiffSummary.Frame {
+        var f = self
+        f.sameDisplayList = sameDisplayList ? true : nil
+        return f
     }
 }
