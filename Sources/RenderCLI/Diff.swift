@@ -189,9 +189,10 @@ struct ReportFlags: ParsableArguments {
         }
         if run.motion != nil && run.results.isEmpty { return }
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
+        let unseen = run.results.filter(\.sameDisplayList).count
         print((run.passed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")
-            + (run.drawn.map { $0 < run.results.count ? ", \($0) drawn (the others: same display list)" : "" } ?? "")
+            + (unseen > 0 ? ", \(unseen) not drawn (same display list)" : "")
             + (verbose ? String(format: " (%.0f ms)", run.seconds * 1000) : "")
             + (reportPath.map { "; report: \($0)" } ?? ""))
     }
