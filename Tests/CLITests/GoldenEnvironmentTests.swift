@@ -56,6 +56,19 @@ final class GoldenEnvironmentTests: CLITestCase {
         XCTAssertNotEqual(frames[0]["displayList"] as? String, frames[5]["displayList"] as? String)
     }
 
+    /// The committed unlock goldens were recorded by another process on this image: nothing is drawn, so their
+    /// display-list hashes do not depend on the process (as Swift's seeded `Hasher` would) and their environment is
+    /// this one. (SceneGoldenTests draws them all with --full.)
+    func testCommittedUnlockGoldensPassWithoutDrawing() throws {
+        let root = SceneGoldenTests.root
+        let run = try expect(0, ["test", root.appendingPathComponent("Scenes/unlock.json").path, "--golden",
+                                 root.appendingPathComponent("Tests/Goldens/unlock").path, "--fps", "2", "--scale", "1",
+                                 "--record", "never", "--json", "--artifacts", path("report")])
+        let json = try summary(run)
+        XCTAssertEqual(json["frames"] as? Int, 20)
+        XCTAssertEqual(json["drawn"] as? Int, 0, run.stdout)
+    }
+
     /// testing.md §3: a golden folder whose manifest names another Cairo version → the pixel failure says so.
     func testAnotherCairoVersionInTheGoldensManifestIsNamedOnPixelFailure() throws {
         let scene = try writeScene(scene())

@@ -23,25 +23,40 @@ struct GoldenFolderManifest {
 
     /// The frames of `indices` that pass without being drawn: rendered at the same settings as the goldens, their
     /// golden file present, their display list hashing as the golden's, in the same renderer and libraries, with
-    /// the same font files (by SHA-256). Costs one layout per frame with a recorded hash; draws nothing.
+    /// the same font files (by SHA-256). Costs one layout per frame with a recorded hash, spread over `jobs`
+    /// threads; draws nothing.
     /// - Returns: those frames, with the faces their text uses (for the environment of the run).
-    func unchanged(_ indices: [Int], source: FrameSource, fileName: (Int) -> String,
-                   existing: Set<String>) -> (frames: Set<Int>, faces: Set<FontFace>) {
+    func unchanged(_ indices: [Int], source: FrameSource, fileName: (Int) -> String, existing: Set<String>,
+                   jobs: Int) -> (frames: Set<Int>, faces: Set<FontFace>) {
         guard let earlier, let environment = earlier.environment,
               OutputFolder.sameRender(earlier.header, RenderHeader(source)) else { return ([], []) }
         let libraries = RenderEnvironment.current(faces: [])
         guard libraries.renderer == environment.renderer, libraries.libraries == environment.libraries else { return ([], []) }
         var recorded: [String: String] = [:]
         for f in earlier.frames { if let d = f.displayList { recorded[f.file.description] = d } }
-        var frames = Set<Int>(), faces = Set<FontFace>()
-        var timings = StageTimings()
-        for i in indices {
+        let candidates: [(index: Int, digest: String)] = indices.compactMap { i in
             let name = fileName(i)
-            guard existing.contains(name), let digest = recorded[name] else { continue }
-            let list = source.displayList(source.state(i), timings: &timings)
-            guard DisplayListDigest.hex(list) == digest else { continue }
-            frames.insert(i)
-            faces.formUnion(FontFace.used(in: list))
+            guard existing.contains(name), let digest = recorded[name] else { return nil }
+            return (i, digest)
+        }
+        // Slot k holds the faces of candidate k when it is unchanged; each slot is written by one thread only.
+        let found = UnsafeMutablePointer<Set<FontFace>?>.allocate(capacity: max(1, candidates.count))
+        found.initialize(repeating: nil, count: max(1, candidates.count))
+        defer { found.deinitialize(count: max(1, candidates.count)); found.deallocate() }
+        nonisolated(unsafe) let slots = found
+        let threads = max(1, min(jobs, candidates.count))
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            var timings = StageTimings()
+            for k in stride(from: t, to: candidates.count, by: threads) {
+                let list = source.displayList(source.state(candidates[k].index), timings: &timings)
+                if DisplayListDigest.hex(list) == candidates[k].digest { slots[k] = FontFace.used(in: list) }
+            }
+        }
+        var frames = Set<Int>(), faces = Set<FontFace>()
+        for (k, c) in candidates.enumerated() {
+            guard let f = found[k] else { continue }
+            frames.insert(c.index)
+            faces.formUnion(f)
         }
         // A font file that is not the goldens' (another file for a face, or the same name with other bytes) could
         // draw other glyphs: then every frame is drawn.
