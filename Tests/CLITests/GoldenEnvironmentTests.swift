@@ -91,6 +91,25 @@ final class GoldenEnvironmentTests: CLITestCase {
         XCTAssertTrue(html.contains("cairo 1.2.3 → \(cairo)"), "the report names the version")
     }
 
+    /// A font file whose bytes are not the goldens' draws every frame (glyphs may differ) and is named on failure.
+    func testAChangedFontFileIsNamedAndDrawsEveryFrame() throws {
+        let scene = try writeScene(scene())
+        let golden = path("golden"), file = golden + "/manifest.json"
+        try expect(0, ["test", scene, "--golden", golden])
+        let environment = try XCTUnwrap(try json(file)["environment"] as? [String: Any])
+        let font = try XCTUnwrap((environment["fonts"] as? [[String: String]])?.first)
+        let name = try XCTUnwrap(font["file"]), sha = try XCTUnwrap(font["sha256"])
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"sha256\": \"\(sha)\"", with: "\"sha256\": \"0123456789abcdef\"")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let same = try summary(try expect(0, ["test", scene, "--golden", golden, "--json", "--record", "never"]))
+        XCTAssertEqual(same["drawn"] as? Int, 10, "another font file: every frame is drawn (and matches)")
+        try writeScene(self.scene(colour: "#FF0000"))
+        let run = try expect(1, ["test", scene, "--golden", golden, "--record", "never", "--artifacts", path("report")])
+        XCTAssertEqual(run.stdout.split(separator: "\n").first.map(String.init),
+                       "environment differs from the goldens': font \(name) changed", run.stdout)
+    }
+
     /// testing.md §3: a colour-only change → motion passes, pixels fail with "same environment".
     func testColourOnlyChangeSaysSameEnvironment() throws {
         let scene = try writeScene(scene())
