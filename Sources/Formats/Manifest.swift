@@ -9,7 +9,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var header: RenderHeader
     /// The name of the pixel hash in `frames` (`PixelHash`'s algorithm).
     public var hash: String
-    /// Renderer, libraries and fonts (absent from manifests written before format 2, issue #25).
+    /// Renderer, libraries and fonts (absent from manifests written before issue #25; such a manifest still reads).
     public var environment: RenderEnvironment?
     /// Which block of frames a shard's manifest lists; nil in manifest.json.
     public var shard: ShardNumber?
