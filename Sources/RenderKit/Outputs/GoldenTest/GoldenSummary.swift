@@ -47,7 +47,7 @@ public enum GoldenSummary {
                 if let p = r.expectedPath { detail += "\nexpected: \(p)" }
                 if let p = r.diffPath { detail += "\ndiff: \(p)" }
                 s += TextEscaping.xml(detail) + "</failure>\n    </testcase>\n"
-            } else if r.status == .recorded || r.status == .updated {
+            } else if r.status == .recorded || r.status == .updated || r.sameDisplayList {
                 s += ">\n      <system-out>\(TextEscaping.xml(r.message))</system-out>\n    </testcase>\n"
             } else {
                 s += "/>\n"
