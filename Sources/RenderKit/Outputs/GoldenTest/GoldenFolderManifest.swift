@@ -23,11 +23,12 @@ struct GoldenFolderManifest {
 
     /// The frames of `indices` that pass without being drawn: rendered at the same settings as the goldens, their
     /// golden file present, their display list hashing as the golden's, in the same renderer and libraries, with
-    /// the same font files (by SHA-256). Costs one layout per frame with a recorded hash, spread over `jobs`
-    /// threads; draws nothing.
+    /// the same font files (by SHA-256). Costs one layout per frame with a recorded hash, on the pump's threads;
+    /// draws nothing.
     /// - Returns: those frames, with the faces their text uses (for the environment of the run).
-    func unchanged(_ indices: [Int], source: FrameSource, fileName: (Int) -> String, existing: Set<String>,
-                   jobs: Int) -> (frames: Set<Int>, faces: Set<FontFace>) {
+    func unchanged(_ indices: [Int], pump: FramePump, fileName: (Int) -> String,
+                   existing: Set<String>) -> (frames: Set<Int>, faces: Set<FontFace>) {
+        let source = pump.source
         guard let earlier, let environment = earlier.environment,
               OutputFolder.sameRender(earlier.header, RenderHeader(source)) else { return ([], []) }
         let libraries = RenderEnvironment.current(faces: [])
@@ -39,24 +40,13 @@ struct GoldenFolderManifest {
             guard existing.contains(name), let digest = recorded[name] else { return nil }
             return (i, digest)
         }
-        // Slot k holds the faces of candidate k when it is unchanged; each slot is written by one thread only.
-        let found = UnsafeMutablePointer<Set<FontFace>?>.allocate(capacity: max(1, candidates.count))
-        found.initialize(repeating: nil, count: max(1, candidates.count))
-        defer { found.deinitialize(count: max(1, candidates.count)); found.deallocate() }
-        nonisolated(unsafe) let slots = found
-        let threads = max(1, min(jobs, candidates.count))
-        DispatchQueue.concurrentPerform(iterations: threads) { t in
-            var timings = StageTimings()
-            for k in stride(from: t, to: candidates.count, by: threads) {
-                let list = source.displayList(source.state(candidates[k].index), timings: &timings)
-                if DisplayListDigest.hex(list) == candidates[k].digest { slots[k] = FontFace.used(in: list) }
-            }
+        let lists = pump.withDisplayLists(candidates.map(\.index)) { list in
+            (digest: DisplayListDigest.hex(list), faces: FontFace.used(in: list))
         }
         var frames = Set<Int>(), faces = Set<FontFace>()
-        for (k, c) in candidates.enumerated() {
-            guard let f = found[k] else { continue }
+        for (c, list) in zip(candidates, lists) where list.digest == c.digest {
             frames.insert(c.index)
-            faces.formUnion(f)
+            faces.formUnion(list.faces)
         }
         // A font file that is not the goldens' (another file for a face, or the same name with other bytes) could
         // draw other glyphs: then every frame is drawn.

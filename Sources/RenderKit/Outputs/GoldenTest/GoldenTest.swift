@@ -63,9 +63,8 @@ public struct GoldenTest: Sendable {
         do { existing = try GoldenComparison.pngNames(golden) } catch { throw .input(error.description) }
         let names = PNGSequence(source: pump.source, selection: selection)
         let manifest = try GoldenFolderManifest.read(golden)
-        let unchanged: (frames: Set<Int>, faces: Set<FontFace>) = full || mode == .all ? ([], []) : manifest.unchanged(selection.indices, source: pump.source,
-                                                                             fileName: names.fileName, existing: Set(existing),
-                                                                             jobs: pump.jobs)
+        let unchanged: (frames: Set<Int>, faces: Set<FontFace>) = full || mode == .all ? ([], []) : manifest.unchanged(selection.indices, pump: pump,
+                                                                             fileName: names.fileName, existing: Set(existing))
         let toDraw = selection.indices.filter { !unchanged.frames.contains($0) }
         let sink = GoldenFrames(test: self, fileName: names.fileName, existing: Set(existing),
                                 count: toDraw.count, progress: progress)
