@@ -7,8 +7,15 @@ public struct DiffSummary: Codable, Equatable, Sendable {
     public var expected: String?
     public var diffBackground: String
     public var passed: Bool
+    /// `render test` when a frame's pixels differ: whether the goldens were made in the same environment
+    /// ("environment differs from the goldens': cairo 1.16.0 → 1.18.0" or "same environment: the scene's pictures
+    /// changed"). Absent otherwise.
+    public var environment: String?
     /// Frames compared, and how many failed.
     public var frames: Int
+    /// `render test`: how many of `frames` were drawn; the others passed unseen, their display list and environment
+    /// the same as their golden's (status `same`, `sameDisplayList` true). Absent for `render diff`.
+    public var drawn: Int?
     public var failed: Int
     /// Frames of each status.
     public var same: Int
@@ -40,6 +47,8 @@ public struct DiffSummary: Codable, Equatable, Sendable {
         public var ratio: Double
         /// Milliseconds, to a tenth.
         public var compareMs: Double
+        /// `render test`: true for a frame passed without drawing (same display list and environment as its golden).
+        public var sameDisplayList: Bool?
         public var actual: String?
         public var expected: String?
         public var diff: String?

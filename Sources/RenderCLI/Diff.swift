@@ -172,6 +172,7 @@ struct ReportFlags: ParsableArguments {
             return
         }
         guard !quiet else { return }
+        if let e = run.environment { print(e) }
         for r in run.results where verbose || r.failed {
             print("\(r.name): \(r.message)")
         }
@@ -197,8 +198,10 @@ struct ReportFlags: ParsableArguments {
         let allowed = run.results.filter { $0.status == .same && $0.differingPixels > 0 }.count
         // The frames' word: failing expectations have their own line above.
         let framesPassed = run.failures.isEmpty && run.motion?.failed != true
+        let unseen = run.results.filter(\.sameDisplayList).count
         print((framesPassed ? "same" : "different") + ": \(counted(run.results.count, "frame")), \(run.failures.count) failing"
             + (allowed > 0 ? ", \(allowed) within the allowance" : "")
+            + (unseen > 0 ? ", \(unseen) not drawn (same display list)" : "")
             + (verbose ? String(format: " (%.0f ms)", run.seconds * 1000) : "")
             + (reportPath.map { "; report: \($0)" } ?? ""))
     }

@@ -1,10 +1,11 @@
 import ArgumentParser
+import Formats
 import Frames
 
 /// `render`: the root command; rendering frames is the default subcommand.
 struct RenderCommand: ParsableCommand {
-    /// What `render --version` prints: the one place the version is defined.
-    static let version = "render 0.9.0"
+    /// What `render --version` prints, defined beside the environment fingerprint that records it in manifests.
+    static let version = RenderEnvironment.rendererVersion
 
     static let configuration = CommandConfiguration(
         commandName: "render",

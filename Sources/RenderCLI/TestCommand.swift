@@ -35,6 +35,13 @@ struct TestCommand: ParsableCommand {
         nothing run) and checked from the simulated states and layouts at the scene's fps, without drawing; \
         each failure is one located line with the value found. Without --golden only the expectations run.
 
+        --golden also holds manifest.json, written whenever goldens are recorded: the environment \
+        (renderer, Cairo, pixman, Pango, HarfBuzz, FreeType, fontconfig, libpng and libdeflate versions, \
+        each font file used with a SHA-256 prefix) and each frame's pixel and display-list hashes. When \
+        pixels differ, the first line says whether the environment differs from the goldens' (and how) \
+        or is the same, so that the scene's pictures changed. A frame whose display list and environment \
+        match its golden's passes without being drawn ("same display list"); --full draws every frame.
+
         Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
 
@@ -66,6 +73,8 @@ struct TestCommand: ParsableCommand {
     var frames: ClosedRange<Int>?
     @Flag(help: "Check only the motion golden (motion.json): no frame is drawn.")
     var motionOnly = false
+    @Flag(help: "Draw and compare every frame, also those whose display list and environment are their golden's.")
+    var full = false
     @OptionGroup var comparison: ComparisonFlags
     @OptionGroup var picture: DiffImageFlags
     @OptionGroup var reporting: ReportFlags
@@ -121,8 +130,9 @@ struct TestCommand: ParsableCommand {
             ?? .all(of: source.frameCount)
         let pump = FramePump(source: source, jobs: comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let artifactsFolder = artifacts ?? "Output/\(source.scene.name)-test"
-        let test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
+        var test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
                               artifacts: artifactsFolder)
+        test.full = full
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
         let mode = try recordMode()

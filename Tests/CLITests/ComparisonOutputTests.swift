@@ -46,8 +46,12 @@ final class ComparisonOutputTests: CLITestCase {
         XCTAssertTrue(firstLines.dropLast().last?.hasPrefix("recorded the motion golden \(golden)/motion.json (") ?? false, first.stdout)
         XCTAssertEqual(firstLines.last, "same: 36 frames, 0 failing")
         let again = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts")])
-        XCTAssertEqual(again.stdout, "same: 36 frames, 0 failing\n")
-        let verbose = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts"), "--verbose"])
+        // Unchanged: no frame is drawn (GoldenEnvironmentTests proves it); --full draws and compares them all.
+        XCTAssertEqual(again.stdout, "same: 36 frames, 0 failing, 36 not drawn (same display list)\n")
+        let unseen = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts"), "--verbose"])
+        XCTAssertEqual(Array(unseen.stdout.split(separator: "\n").map(String.init).dropLast(2)),
+                       frameNames(0..<36).map { "\($0): same display list (not drawn)" })
+        let verbose = try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts"), "--verbose", "--full"])
         let lines = verbose.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines.dropLast(2)), frameNames(0..<36).map { "\($0): same" })
         XCTAssertTrue(lines.dropLast().last?.hasPrefix("motion unchanged (\(golden)/motion.json: ") ?? false, verbose.stdout)
@@ -62,11 +66,11 @@ final class ComparisonOutputTests: CLITestCase {
         XCTAssertTrue(run.stdout.hasPrefix("recorded 3 new goldens (--verbose names them)\nrecorded the motion golden "), run.stdout)
         XCTAssertTrue(run.stdout.hasSuffix("\nsame: 3 frames, 0 failing\n"), run.stdout)
         // The motion golden is always whole: --frames limits the pixels only.
-        XCTAssertEqual(try files(in: golden), frameNames(2...4) + ["motion.json"])
+        XCTAssertEqual(try files(in: golden), frameNames(2...4) + ["manifest.json", "motion.json"])
         // The other goldens are neither missing nor stale when a range is asked for.
         try expect(0, ["test", scene, "--golden", golden, "--artifacts", path("artifacts")])
         XCTAssertEqual(try expect(0, ["test", scene, "--golden", golden, "--frames", "5", "--record", "never",
-                                      "--artifacts", path("artifacts")]).stdout, "same: 1 frame, 0 failing\n")
+                                      "--artifacts", path("artifacts")]).stdout, "same: 1 frame, 0 failing, 1 not drawn (same display list)\n")
         XCTAssertEqual(try expect(2, ["test", scene, "--golden", golden, "--frames", "30-40"]).errorLines,
                        ["Error: --frames 30-40 is past the end of the scene (0.6 s, 36 frames at 60 fps (0-35))"])
     }

@@ -60,11 +60,11 @@ final class DocWorkflowTests: CLITestCase {
         XCTAssertEqual(record.map(\.status), ["success", "success"], record.map(\.detail).joined())
         for variant in ["unlock", "unlock-blue"] {
             let recorded = path("record/artifacts/goldens-\(variant)")
-            XCTAssertEqual(try files(in: recorded), frameNames(0..<20) + ["motion.json"], variant)
+            XCTAssertEqual(try files(in: recorded), frameNames(0..<20) + ["manifest.json", "motion.json"], variant)
             try FileManager.default.copyItem(atPath: recorded, toPath: template + "/Tests/Goldens/\(variant)")
         }
         let committed = Self.root.appendingPathComponent("Tests/Goldens/unlock").path
-        for name in frameNames(0..<20) {
+        for name in frameNames(0..<20) + ["manifest.json"] {
             XCTAssertEqual(try bytes(template + "/Tests/Goldens/unlock/" + name), try bytes(committed + "/" + name), name)
         }
         XCTAssertNotEqual(try bytes(template + "/Tests/Goldens/unlock-blue/frame_00010.png"),

@@ -99,8 +99,14 @@ final class FrameSourceCLITests: CLITestCase {
         try expect(0, [scene("dive-deeper"), "--out", frames, "-q"] + Self.common)
         try expect(0, ["test", scene("dive-deeper"), "--golden", golden, "--record", "all", "--artifacts", path("artifacts"), "-q"] + Self.common)
         let names = try files(in: frames).filter { $0.hasPrefix("frame_") }
-        XCTAssertEqual(try files(in: golden), names + ["motion.json"])
+        XCTAssertEqual(try files(in: golden), names + ["manifest.json", "motion.json"])
         XCTAssertEqual(try names.filter { try bytes(golden + "/" + $0) != bytes(frames + "/" + $0) }, [])
+        // The golden folder's manifest has the render's pixel hashes and environment (the two sinks hash apart).
+        let rendered = try json(frames + "/manifest.json"), recorded = try json(golden + "/manifest.json")
+        let hashes = { (m: [String: Any]) in (m["frames"] as? [[String: Any]] ?? []).map { $0["hash"] as? String ?? "" } }
+        XCTAssertEqual(hashes(recorded), hashes(rendered))
+        XCTAssertEqual(hashes(recorded).count, names.count)
+        XCTAssertEqual(recorded["environment"] as? NSDictionary, rendered["environment"] as? NSDictionary)
     }
 
     func testStillIsTheFrameShowingThatTime() throws {

@@ -21,6 +21,12 @@ public struct GoldenRun: Sendable {
     public var motion: MotionResult?
     /// `render test`'s expectations, when it had an expectation file.
     public var expectations: [ExpectationResult]?
+    /// `render test` when a frame's pixels differ: the environment verdict, said before the frames
+    /// (`GoldenEnvironment.verdict`).
+    public var environment: String?
+    /// `render test`: frames drawn (the rest of `results` passed with the same display list, or are goldens without
+    /// a frame); nil for `render diff`.
+    public var drawn: Int?
 
     public init(results: [GoldenFrameResult], options: GoldenOptions, seconds: Double, motion: MotionResult? = nil,
                 expectations: [ExpectationResult]? = nil) {

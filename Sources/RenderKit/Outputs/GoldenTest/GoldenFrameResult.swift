@@ -1,4 +1,5 @@
 import Frames
+import Raster
 /// The verdict on one frame (one file name) of a comparison.
 public struct GoldenFrameResult: Sendable {
     public enum Status: String, Sendable {
@@ -41,6 +42,14 @@ public struct GoldenFrameResult: Sendable {
     /// Of which comparing the pixels (`ImageDiff`, diff image included).
     public var compareSeconds = 0.0
 
+    /// `render test`: passed without being drawn or decoded, its display list and environment the same as its
+    /// golden's.
+    public var sameDisplayList = false
+    /// `render test`, a drawn frame: its `DisplayListDigest`, pixel hash and text faces, for the golden manifest.
+    var displayListHash: String?
+    var pixelHash: String?
+    var faces: Set<FontFace> = []
+
     public init(name: String, status: Status) { self.name = name; self.status = status }
 
     /// Whether this frame makes the comparison fail.
@@ -53,6 +62,7 @@ public struct GoldenFrameResult: Sendable {
     public var message: String {
         switch status {
         case .same:
+            if sameDisplayList { return "same display list (not drawn)" }
             return differingPixels == 0 ? "same" : counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + ", within the allowance"
         case .different:
             return counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + " (" + percent(ratio) + ")"

@@ -2,6 +2,7 @@ import Foundation
 import Frames
 import Geometry
 import ImageIO
+import Raster
 
 /// The sink of `render test`: each worker compares a drawn frame with its golden, decoded from the golden folder, on
 /// the drawing thread, and writes files only where something is to be kept — the actual frame and diff image of a
@@ -51,6 +52,10 @@ final class GoldenFrames: FrameSink {
             let goldenPath = test.golden + "/" + name
             var r = GoldenFrameResult(name: name, status: .same)
             defer { r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+            // For the golden folder's manifest, should this frame's golden be recorded or found the same.
+            r.displayListHash = DisplayListDigest.hex(frame.displayList)
+            r.pixelHash = pixelHash(frame.image)
+            r.faces = FontFace.used(in: frame.displayList)
             let hasGolden = existing.contains(name)
             if test.mode == .all || (!hasGolden && test.mode != .never) {
                 try write(frame.image, to: goldenPath, what: "record")

@@ -48,13 +48,14 @@ public enum GoldenReport {
         \(run.count(.missing)) missing, \(run.count(.extra)) extra\(run.count(.recorded) > 0 ? ", \(run.count(.recorded)) recorded" : "")). \
         Threshold \(run.options.threshold), antialiasing \(run.options.includeAA ? "counted" : "ignored"), \
         allowance \(run.options.maxDiffPixels) pixels or \(run.options.maxDiffRatio * 100) %.</p>
+        \(run.environment.map { "<p class=\"note\" id=\"environment\">\(esc($0))</p>\n" } ?? "")\
         <table><thead><tr><th>frame</th><th>status</th><th>counted px</th><th>AA px</th><th>ratio</th></tr></thead><tbody>
 
         """
         for r in run.results {
             let cls = r.failed ? "fail" : (r.status == .same ? "same" : "note")
             let name = r.failed ? "<a href=\"#\(esc(anchor(r.name)))\">\(esc(r.name))</a>" : esc(r.name)
-            s += "<tr><td>\(name)</td><td class=\"\(cls)\">\(esc(r.status.rawValue))</td>"
+            s += "<tr><td>\(name)</td><td class=\"\(cls)\">\(esc(r.sameDisplayList ? "same display list" : r.status.rawValue))</td>"
             s += "<td class=\"n\">\(r.differingPixels)</td><td class=\"n\">\(r.antialiasedPixels)</td>"
             s += "<td class=\"n\">\(esc(percent(r.ratio)))</td></tr>\n"
         }

@@ -19,7 +19,10 @@ public enum GoldenSummary {
                                   antialiasedPixels: r.antialiasedPixels, totalPixels: r.totalPixels, ratio: r.ratio,
                                   compareMs: (r.compareSeconds * 1e4).rounded() / 10,
                                   actual: r.actualPath, expected: r.expectedPath, diff: r.diffPath)
+                    .with(sameDisplayList: r.sameDisplayList)
             })
+        summary.environment = run.environment
+        summary.drawn = run.drawn
         summary.motion = run.motion.map(MotionSummary.init)
         summary.expectations = run.expectations?.map {
             ExpectationSummary(path: $0.path, file: $0.file, line: $0.line, column: $0.column, passed: $0.passed, message: $0.message)
@@ -49,7 +52,7 @@ public enum GoldenSummary {
                 if let p = r.expectedPath { detail += "\nexpected: \(p)" }
                 if let p = r.diffPath { detail += "\ndiff: \(p)" }
                 s += TextEscaping.xml(detail) + "</failure>\n    </testcase>\n"
-            } else if r.status == .recorded || r.status == .updated {
+            } else if r.status == .recorded || r.status == .updated || r.sameDisplayList {
                 s += ">\n      <system-out>\(TextEscaping.xml(r.message))</system-out>\n    </testcase>\n"
             } else {
                 s += "/>\n"
@@ -77,5 +80,14 @@ public enum GoldenSummary {
         }
         s += "  </testsuite>\n</testsuites>\n"
         return s
+    }
+}
+
+extension DiffSummary.Frame {
+    /// The frame, marked when it passed without being drawn (left out otherwise, as `render diff` writes it).
+    func with(sameDisplayList: Bool) -> DiffSummary.Frame {
+        var f = self
+        f.sameDisplayList = sameDisplayList ? true : nil
+        return f
     }
 }

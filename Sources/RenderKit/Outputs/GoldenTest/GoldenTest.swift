@@ -2,6 +2,7 @@ import Formats
 import Foundation
 import Frames
 import ImageIO
+import Raster
 
 /// When `render test` writes goldens instead of (or besides) comparing with them.
 public enum GoldenRecordMode: String, CaseIterable, Sendable {
@@ -18,12 +19,17 @@ public enum GoldenRecordMode: String, CaseIterable, Sendable {
 /// `render test`: draws a selection of a scene's frames through the frame pump and compares each with its golden in
 /// `golden` (paired by file name, `frame_NNNNN.png`) in memory, on the drawing threads; records goldens according to
 /// `mode`; and on failure leaves the evidence in `artifacts`: index.html, the failing actual frames in `actual/` and
-/// their diff images in `diff/`. Files are written only for failures and recordings.
+/// their diff images in `diff/`. Files are written only for failures and recordings, and the folder's manifest.json
+/// (environment, pixel and display-list hashes: `GoldenFolderManifest`) after a recording.
+///
+/// A frame whose display list and environment are its golden's passes without being drawn, unless `full`.
 public struct GoldenTest: Sendable {
     public var golden: String
     public var mode: GoldenRecordMode
     public var options: GoldenOptions
     public var artifacts: String
+    /// Draw and compare every frame, even those the golden manifest shows unchanged (`--full`).
+    public var full = false
 
     public init(golden: String, mode: GoldenRecordMode, options: GoldenOptions, artifacts: String) {
         self.golden = golden; self.mode = mode; self.options = options; self.artifacts = artifacts
@@ -57,14 +63,26 @@ public struct GoldenTest: Sendable {
         let existing: [String]
         do { existing = try GoldenComparison.pngNames(golden) } catch { throw .input(error.description) }
         let names = PNGSequence(source: pump.source, selection: selection)
+        let manifest = try GoldenFolderManifest.read(golden)
+        let unchanged: (frames: Set<Int>, faces: Set<FontFace>) = full || mode == .all ? ([], []) : manifest.unchanged(selection.indices, pump: pump,
+                                                                             fileName: names.fileName, existing: Set(existing))
+        let toDraw = selection.indices.filter { !unchanged.frames.contains($0) }
         let sink = GoldenFrames(test: self, fileName: names.fileName, existing: Set(existing),
-                                count: selection.indices.count, progress: progress)
-        do { _ = try pump.pump(selection.indices, into: sink) } catch let e as RenderError { throw .render(e) } catch let e as Failure {
+                                count: toDraw.count, progress: progress)
+        do { _ = try pump.pump(toDraw, into: sink) } catch let e as RenderError { throw .render(e) } catch let e as Failure {
             throw e
         } catch {
             throw .input("\(error)")
         }
         var run = GoldenRun(results: sink.results.compactMap { $0 }, options: options, seconds: 0)
+        run.drawn = run.results.count
+        for i in unchanged.frames.sorted() {
+            var r = GoldenFrameResult(name: names.fileName(i), status: .same)
+            r.sameDisplayList = true
+            r.expectedPath = golden + "/" + r.name
+            run.results.append(r)
+        }
+        let environment = RenderEnvironment.current(faces: run.results.reduce(unchanged.faces) { $0.union($1.faces) })
         // Goldens with no frame drawn: stale when every frame was drawn; those of frames outside a partial selection
         // are neither missing nor stale.
         let drawn = Set(run.results.map(\.name))
@@ -83,6 +101,12 @@ public struct GoldenTest: Sendable {
             run.results.append(r)
         }
         run.results.sort { $0.name < $1.name }
+        if run.results.contains(where: { $0.status == .different || $0.status == .sizeMismatch }) {
+            run.environment = manifest.verdict(environment)
+        }
+        if mode != .never, run.results.contains(where: { $0.status == .recorded || $0.status == .updated }) {
+            try manifest.write(golden, source: pump.source, results: run.results, environment: environment)
+        }
         run.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         run.motion = motion.map { m in
             var m = m

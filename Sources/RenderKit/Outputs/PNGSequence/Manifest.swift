@@ -20,9 +20,9 @@ extension RenderHeader {
 }
 
 extension Manifest {
-    /// The manifest of `frames`, written by `renderer`: manifest.json, or a shard's when the render is one.
-    init(_ sequence: PNGSequence, frames: [FrameResult]) {
-        self.init(header: RenderHeader(sequence.source),
+    /// The manifest of `frames` drawn in `environment`: manifest.json, or a shard's when the render is one.
+    init(_ sequence: PNGSequence, frames: [FrameResult], environment: RenderEnvironment) {
+        self.init(header: RenderHeader(sequence.source), environment: environment,
                   shard: sequence.selection.shard?.number,
                   frames: frames.map { Frame(index: $0.index, file: sequence.frameFile($0.index), hash: $0.hash) })
     }

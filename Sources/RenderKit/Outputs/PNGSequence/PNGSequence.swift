@@ -2,6 +2,7 @@ import Formats
 import Foundation
 import Frames
 import ImageIO
+import Raster
 
 /// What a finished PNG sequence wrote.
 public struct RenderSummary: Sendable {
@@ -73,7 +74,7 @@ public final class PNGSequence {
                                     timings: report.timings,
                                     seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         summary.files = selection.indices.map(fileName)
-        var manifest = Manifest(self, frames: frames)
+        var manifest = Manifest(self, frames: frames, environment: .current(faces: sink.faces))
         if selection.shard == nil, let earlier = OutputFolder.earlierManifest(dir) {
             // The folder tells the truth: its frame files are exactly those manifest.json lists, all of one render.
             let written = Set(summary.files)
@@ -81,6 +82,10 @@ public final class PNGSequence {
                 let kept = earlier.frames.filter { !written.contains($0.file.description) }
                 summary.kept = kept.count
                 manifest.frames = (kept + manifest.frames).sorted { $0.index < $1.index }
+                // The kept frames' fonts too: the manifest speaks for every frame it lists.
+                if let here = manifest.environment, let there = earlier.environment, !kept.isEmpty {
+                    manifest.environment = here.addingFonts(of: there)
+                }
             } else {
                 summary.removed = OutputFolder.remove(earlier.frames, keeping: written, in: dir)
             }
@@ -110,6 +115,8 @@ final class PNGFrameFiles: FrameSink {
     let sequence: PNGSequence
     let progress: ((Int, Int) -> Void)?
     private(set) var results: [FrameResult?]
+    /// The faces the written frames' text is drawn in, for the manifest's environment.
+    private(set) var faces = Set<FontFace>()
     private var done = 0
 
     init(sequence: PNGSequence, progress: ((Int, Int) -> Void)?) {
@@ -127,13 +134,14 @@ final class PNGFrameFiles: FrameSink {
 
     func receive(_ frame: PumpedFrame<Worker.Written>) throws -> Bool {
         results[frame.slot] = FrameResult(index: frame.index, hash: frame.product.hash, bytes: frame.product.bytes.count)
+        faces.formUnion(frame.product.faces)
         done += 1
         progress?(done, results.count)
         return true
     }
 
     struct Worker: FrameWorker {
-        struct Written { var bytes: [UInt8]; var hash: String }
+        struct Written { var bytes: [UInt8]; var hash: String; var faces: Set<FontFace> }
         let folder: String
         let fileName: (Int) -> String
         let encoder: PNGEncoder
@@ -146,7 +154,7 @@ final class PNGFrameFiles: FrameSink {
                 written = previous
             } else {
                 let bytes = try timings.measure(.encode) { try encoder.encode(frame.image, cache: bands) }
-                written = Written(bytes: bytes, hash: pixelHash(frame.image))
+                written = Written(bytes: bytes, hash: pixelHash(frame.image), faces: FontFace.used(in: frame.displayList))
             }
             let path = folder + "/" + fileName(frame.index)
             try timings.measure(.write) { try writeFileAtomically(written.bytes, to: path) }

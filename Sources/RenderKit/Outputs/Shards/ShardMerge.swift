@@ -92,7 +92,11 @@ public enum ShardMerge {
         }
         try copyEvents(from: ordered.map(\.folder), to: output)
         // The shards' header and hash name with every frame: manifest.json as the unsharded render writes it.
-        let manifest = Manifest(header: first.header, hash: first.manifest.hash, frames: frames)
+        // Its environment: the first shard's libraries with every shard's fonts (each lists those its frames used).
+        let environment = ordered.compactMap(\.manifest.environment).reduce(nil as RenderEnvironment?) { all, e in
+            all.map { $0.addingFonts(of: e) } ?? e
+        }
+        let manifest = Manifest(header: first.header, hash: first.manifest.hash, environment: environment, frames: frames)
         let path = output + "/manifest.json"
         do { try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(manifest), to: path) } catch {
             throw ShardMergeError("cannot write \(path): \(explain(error, known: path))")

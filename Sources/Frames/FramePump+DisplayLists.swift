@@ -1,0 +1,25 @@
+import DisplayList
+import Foundation
+
+extension FramePump {
+    /// `make`'s product of the display list of each of `indices`, in their order, made on up to `jobs` threads
+    /// without drawing anything: for work that needs the draw commands only (`render test` hashing them to find
+    /// the frames its goldens already show). The pump is the one scheduler, so this pass lives here too.
+    public func withDisplayLists<T: Sendable>(_ indices: [Int], _ make: @escaping @Sendable (DisplayList) -> T) -> [T] {
+        guard !indices.isEmpty else { return [] }
+        let slots = UnsafeMutablePointer<T?>.allocate(capacity: indices.count)
+        slots.initialize(repeating: nil, count: indices.count)
+        defer { slots.deinitialize(count: indices.count); slots.deallocate() }
+        // Slot k is written by the one thread that takes k (k ≡ thread mod threads), read after all have finished.
+        nonisolated(unsafe) let out = slots
+        let threads = max(1, min(jobs, indices.count))
+        let source = self.source
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            var timings = StageTimings()
+            for k in stride(from: t, to: indices.count, by: threads) {
+                out[k] = make(source.displayList(source.state(indices[k]), timings: &timings))
+            }
+        }
+        return (0..<indices.count).map { out[$0]! }
+    }
+}

@@ -1,0 +1,97 @@
+import Formats
+import Foundation
+import Frames
+import ImageIO
+import Raster
+
+/// The golden folder's manifest.json: what the goldens were rendered with (header), in which environment, and each
+/// golden frame's pixel hash and display-list hash. Read before a run, it tells which frames can pass without being
+/// drawn and, when pixels differ, whether the environment changed; written after a run that recorded something.
+struct GoldenFolderManifest {
+    /// The manifest found before the run; nil when the folder has none.
+    let earlier: Manifest?
+
+    static func path(_ folder: String) -> String { folder + "/manifest.json" }
+
+    /// The folder's manifest; one that is there but not a manifest is an error, never a reason to draw everything.
+    static func read(_ folder: String) throws(GoldenTest.Failure) -> GoldenFolderManifest {
+        guard FileManager.default.fileExists(atPath: path(folder)) else { return GoldenFolderManifest(earlier: nil) }
+        do { return GoldenFolderManifest(earlier: try FormatFile.read(Manifest.self, at: path(folder))) } catch {
+            throw .input("\(error)")
+        }
+    }
+
+    /// The frames of `indices` that pass without being drawn: rendered at the same settings as the goldens, their
+    /// golden file present, their display list hashing as the golden's, in the same renderer and libraries, with
+    /// the same font files (by SHA-256). Costs one layout per frame with a recorded hash, on the pump's threads;
+    /// draws nothing.
+    /// - Returns: those frames, with the faces their text uses (for the environment of the run).
+    func unchanged(_ indices: [Int], pump: FramePump, fileName: (Int) -> String,
+                   existing: Set<String>) -> (frames: Set<Int>, faces: Set<FontFace>) {
+        let source = pump.source
+        guard let earlier, let environment = earlier.environment,
+              OutputFolder.sameRender(earlier.header, RenderHeader(source)) else { return ([], []) }
+        let libraries = RenderEnvironment.current(faces: [])
+        guard libraries.renderer == environment.renderer, libraries.libraries == environment.libraries else { return ([], []) }
+        var recorded: [String: String] = [:]
+        for f in earlier.frames { if let d = f.displayList { recorded[f.file.description] = d } }
+        let candidates: [(index: Int, digest: String)] = indices.compactMap { i in
+            let name = fileName(i)
+            guard existing.contains(name), let digest = recorded[name] else { return nil }
+            return (i, digest)
+        }
+        let lists = pump.withDisplayLists(candidates.map(\.index)) { list in
+            (digest: DisplayListDigest.hex(list), faces: FontFace.used(in: list))
+        }
+        var frames = Set<Int>(), faces = Set<FontFace>()
+        for (c, list) in zip(candidates, lists) where list.digest == c.digest {
+            frames.insert(c.index)
+            faces.formUnion(list.faces)
+        }
+        // A font file that is not the goldens' (another file for a face, or the same name with other bytes) could
+        // draw other glyphs: then every frame is drawn.
+        guard RenderEnvironment.current(faces: faces).fonts.allSatisfy(environment.fonts.contains) else { return ([], []) }
+        return (frames, faces)
+    }
+
+    /// What `render test` says first when pixels differ: how the environment differs from the goldens', or that it
+    /// is the same (so the scene's pictures changed).
+    func verdict(_ current: RenderEnvironment) -> String {
+        guard let golden = earlier?.environment else {
+            return "the goldens record no environment (no manifest.json with one): cannot tell whether it changed"
+        }
+        let differences = current.differences(from: golden)
+        return differences.isEmpty ? "same environment: the scene's pictures changed"
+            : "environment differs from the goldens': " + differences.joined(separator: "; ")
+    }
+
+    /// Writes the folder's manifest.json after a run that recorded, updated or removed goldens: this run's frames
+    /// whose golden now holds their pixels (recorded, updated, or the same to the pixel), the earlier entries of the
+    /// other golden files still there, and the environment of this run.
+    func write(_ folder: String, source: FrameSource, results: [GoldenFrameResult],
+               environment: RenderEnvironment) throws(GoldenTest.Failure) {
+        let header = RenderHeader(source)
+        var entries: [String: Manifest.Frame] = [:]
+        if let earlier, OutputFolder.sameRender(earlier.header, header) {
+            for f in earlier.frames { entries[f.file.description] = f }
+        }
+        for r in results {
+            guard let file = FrameFileName(r.name) else { continue }
+            let holdsThesePixels = r.status == .recorded || r.status == .updated
+                || (r.status == .same && !r.sameDisplayList && r.differingPixels == 0)
+            if holdsThesePixels, let hash = r.pixelHash {
+                entries[r.name] = Manifest.Frame(index: file.index, file: file, hash: hash, displayList: r.displayListHash)
+            } else if r.status == .updated || r.status == .different || r.status == .sizeMismatch {
+                // Removed as stale, or no longer known to match.
+                entries[r.name] = nil
+            }
+        }
+        let present: Set<String>
+        do { present = Set(try GoldenComparison.pngNames(folder)) } catch { throw .input(error.description) }
+        let frames = entries.values.filter { present.contains($0.file.description) }.sorted { $0.index < $1.index }
+        let manifest = Manifest(header: header, environment: environment, frames: frames)
+        do { try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(manifest), to: Self.path(folder)) } catch {
+            throw .input("cannot write \(Self.path(folder)): \(explain(error, known: Self.path(folder)))")
+        }
+    }
+}
