@@ -299,7 +299,25 @@ def test_vs_render(args, tmp, rounds=5):
         t[kind + "_median_cpu_s"] = median([x["cpu_s"] for x in runs[kind]])
     t["test_over_render"] = t["test_median_wall_s"] / t["render_median_wall_s"]
     t["test_over_render_cpu"] = t["test_median_cpu_s"] / t["render_median_cpu_s"]
+    t["motion_only"] = motion_only_all_scenes(args, tmp)
     return t
+
+
+def motion_only_all_scenes(args, tmp):
+    """Issue 25: `render test --motion-only` of every scene in Scenes/ against motion goldens the same binary recorded
+    (nothing drawn): the wall time of each check, summed, one after another as a CI job would run them."""
+    scenes = sorted(n for n in os.listdir(os.path.join(ROOT, "Scenes")) if n.endswith(".json")
+                    and not n.endswith(".schema.json") and not n.endswith(".test.json"))
+    total = 0.0
+    for name in scenes:
+        scene = os.path.join(ROOT, "Scenes", name)
+        golden = os.path.join(tmp, "motion-" + name[:-5])
+        base = [args.render, "test", scene, "--golden", golden, "--motion-only", "--quiet",
+                "--artifacts", os.path.join(tmp, "motion-artifacts")]
+        run_timed(base + ["--record", "all"])
+        _, wall, _, _ = run_timed(base + ["--record", "never"], cpu=True)
+        total += wall
+    return {"scenes": len(scenes), "wall_s": total}
 
 
 def test_vs_render_report(t):
@@ -312,7 +330,9 @@ def test_vs_render_report(t):
     goal_lines = [f"  {label}: {value:.2f} (goal ≤ {goal})  {'met' if value <= goal else 'NOT met'}" for label, value, goal in (
         ("render test / render, unchanged unlock (issue 24)", t["test_over_render"], 1.3),
         # Issue 25: unchanged frames cost nothing (display-list hashes against the goldens', no drawing).
-        ("render test / render, unchanged unlock goldens (issue 25)", t["test_over_render"], 0.10))]
+        ("render test / render, unchanged unlock goldens (issue 25)", t["test_over_render"], 0.10),
+        (f"render test --motion-only of all {t['motion_only']['scenes']} scenes, seconds in all (issue 25)",
+         t["motion_only"]["wall_s"], 2.0))]
     return measured, goal_lines
 
 

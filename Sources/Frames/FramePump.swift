@@ -177,6 +177,8 @@ private final class PumpPass<Product>: @unchecked Sendable {
                 if cancellation.isCancelled { return wake() }
                 let frame: RenderedFrame
                 do { frame = try drawer.frame(indices[slot]) } catch { return fail(error) }
+                // Asked to stop while this frame was drawn: it goes no further (a sink's worker may write files).
+                if cancellation.isCancelled { return wake() }
                 let unchanged = slot > 0 && displayList(of: indices[slot - 1], drawer: drawer, last: last) == frame.displayList
                 let product: Product
                 do { product = try worker.make(frame, previous: last?.product, timings: &drawer.timings) } catch {

@@ -6,9 +6,11 @@ import XCTest
 /// status 130, every frame file on disk is a whole PNG, and no temporary file is left behind.
 final class FaultInterruptTests: CLITestCase {
     /// 2000 frames (33.34 s at 60 fps) of rotating rounded rects and text: long enough that the
-    /// render is still running when the signal comes, light enough that frames appear quickly.
+    /// render is still running when the signal comes, light enough that frames appear quickly. At scale 2 a frame
+    /// takes longer than the signal takes to arrive (5–15 ms measured), so the frames counted after it are the ones
+    /// the workers were drawing, not ones drawn before the signal reached the process.
     static let longScene = """
-    {"scene": 1, "canvas": {"width": 160, "height": 120, "scale": 1, "background": "#101018"}, "fps": 60, "duration": 33.34,
+    {"scene": 1, "canvas": {"width": 160, "height": 120, "scale": 2, "background": "#101018"}, "fps": 60, "duration": 33.34,
      "body": {"type": "zstack", "children": [
        {"type": "forEach", "count": 6, "content": {"type": "roundedRect", "cornerRadius": 8, "fill": "=mix('#FF375F', '#0A84FF', i / 5)",
          "frame": {"width": 50, "height": 30}, "rotation": "=t * 40 + i * 30", "offset": {"x": "=i * 10 - 25", "y": "=i * 5 - 12"}}},
@@ -42,7 +44,7 @@ final class FaultInterruptTests: CLITestCase {
         try interrupt(with: SIGINT, scene: Self.slowScene, framesFirst: 1, size: [600, 450])
     }
 
-    private func interrupt(with signal: Int32, scene text: String = longScene, framesFirst: Int = 5, size: [Int] = [160, 120]) throws {
+    private func interrupt(with signal: Int32, scene text: String = longScene, framesFirst: Int = 5, size: [Int] = [320, 240]) throws {
         let scene = try writeScene(text)
         let out = path("out")
         let started = try render.start([scene, "--out", out, "--quiet", "--jobs", String(Self.jobs)])
