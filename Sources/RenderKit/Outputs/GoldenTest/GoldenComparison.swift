@@ -48,9 +48,14 @@ public struct GoldenComparison: Sendable {
     /// Where diff images go (created when needed); nil writes none.
     public var diffFolder: String?
 
-    public init(options: GoldenOptions, diffFolder: String? = nil) {
+    /// Threads inside one frame's comparison (`ImageDiff`'s bands): by default all of `options.jobs`, for
+    /// `render diff`; `render test` passes one, as its frames are compared side by side on the pump's threads.
+    public let threadsPerFrame: Int
+
+    public init(options: GoldenOptions, diffFolder: String? = nil, threadsPerFrame: Int? = nil) {
         self.options = options
         self.diffFolder = diffFolder
+        self.threadsPerFrame = threadsPerFrame ?? max(1, options.jobs)
     }
 
     /// One pair to compare: a name and the path on each side (nil when that side has no such file).
@@ -175,14 +180,6 @@ public struct GoldenComparison: Sendable {
             r.diffPath = path
         }
     }
-
-    /// Threads inside one frame's comparison (`ImageDiff`'s bands): all of `options.jobs` for `render diff`, one for
-    /// `render test`, whose frames are compared side by side on the pump's threads.
-    public var threadsPerFrame: Int {
-        get { explicitThreads ?? max(1, options.jobs) }
-        set { explicitThreads = newValue }
-    }
-    private var explicitThreads: Int?
 
     static func read(_ path: String) throws(GoldenInputError) -> RGBAImage {
         do { return try PNGDecoder().decode(contentsOf: path) } catch {

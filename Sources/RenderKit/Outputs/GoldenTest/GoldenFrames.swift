@@ -28,9 +28,8 @@ final class GoldenFrames: FrameSink {
     var order: FrameOrder { .unordered }
 
     func makeWorker() -> Worker {
-        var engine = GoldenComparison(options: test.options)
-        engine.threadsPerFrame = 1
-        return Worker(test: test, engine: engine, fileName: fileName, existing: existing)
+        Worker(test: test, engine: GoldenComparison(options: test.options, threadsPerFrame: 1), fileName: fileName,
+               existing: existing)
     }
 
     func receive(_ frame: PumpedFrame<GoldenFrameResult>) -> Bool {
