@@ -24,8 +24,8 @@ public struct FrameSelection: Sendable, Equatable {
 
     /// Frames `range`, which must lie within the scene (`SceneSpan` checks the command line's).
     public static func range(_ range: ClosedRange<Int>, of frameCount: Int) -> FrameSelection {
-        let r = max(range.lowerBound, 0)...max(min(range.upperBound, frameCount - 1), max(range.lowerBound, 0))
-        return FrameSelection(kind: .range(r), indices: Array(r).filter { $0 < frameCount }, frameCount: frameCount)
+        let r = range.clamped(to: 0...max(frameCount - 1, 0))
+        return FrameSelection(kind: .range(r), indices: Array(r), frameCount: frameCount)
     }
 
     /// The one frame `index`.
@@ -45,14 +45,5 @@ public struct FrameSelection: Sendable, Equatable {
     public var shard: ShardSelection? {
         if case .shard(let s) = kind { return s }
         return nil
-    }
-
-    /// The frames a partial selection covers, as the range it was given as (nil for all frames or a shard).
-    public var range: ClosedRange<Int>? {
-        switch kind {
-        case .range(let r): return r
-        case .still(let i): return i...i
-        case .all, .shard: return nil
-        }
     }
 }
