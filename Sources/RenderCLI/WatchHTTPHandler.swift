@@ -1,8 +1,8 @@
 import NIOCore
 import NIOHTTP1
 
-/// One `render watch` connection after the HTTP decoder: requests judged by `WatchRequestRules`, answered by
-/// `WatchResponder`, one at a time (SwiftNIO's pipelining handler before this one holds the next request back until
+/// One connection of the loopback server (`render watch`, `render review`) after the HTTP decoder: requests judged by
+/// `WatchRequestRules`, answered by the command's `LoopbackResponder`, one at a time (SwiftNIO's pipelining handler before this one holds the next request back until
 /// the answer is written). It keeps the connection's two timers: the time to send a whole head
 /// (`WatchLimits.headTimeout`, from the opening or the end of the answer before: slowloris and idle connections), and
 /// the long poll of `/status` (`WatchLimits.longPoll`, then "no change"), which waits for the session to call back
@@ -11,16 +11,16 @@ final class WatchHTTPHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let responder: WatchResponder
+    private let responder: any LoopbackResponder
     private let rules: WatchRequestRules
     private let connections: WatchConnections
     private var request: HTTPRequestHead?
     /// The head was refused: what follows of the request is dropped.
     private var refused = false
     private var headTimer: Scheduled<Void>?
-    private var poll: (waiter: Int, timer: Scheduled<Void>)?
+    private var poll: (source: any LongPollSource, waiter: Int, timer: Scheduled<Void>)?
 
-    init(responder: WatchResponder, rules: WatchRequestRules, connections: WatchConnections) {
+    init(responder: any LoopbackResponder, rules: WatchRequestRules, connections: WatchConnections) {
         self.responder = responder
         self.rules = rules
         self.connections = connections
@@ -36,7 +36,7 @@ final class WatchHTTPHandler: ChannelInboundHandler {
         headTimer?.cancel()
         if let poll {
             poll.timer.cancel()
-            responder.session.stopWaiting(poll.waiter)
+            poll.source.stopWaiting(poll.waiter)
             self.poll = nil
         }
         connections.closed(context.channel)
@@ -62,7 +62,7 @@ final class WatchHTTPHandler: ChannelInboundHandler {
             request = nil
             switch responder.answer(head) {
             case .now(let response): write(response, to: head, context: context)
-            case .status(let since): waitForNews(after: since, head: head, context: context)
+            case .later(let since): waitForNews(after: since, head: head, context: context)
             }
         }
     }
@@ -76,21 +76,22 @@ final class WatchHTTPHandler: ChannelInboundHandler {
     private func waitForNews(after since: Int, head: HTTPRequestHead, context: ChannelHandlerContext) {
         let loop = context.eventLoop
         let me = NIOLoopBound(self, eventLoop: loop), ctx = NIOLoopBound(context, eventLoop: loop)
-        let waiter = responder.session.waitForChange(after: since) { snapshot in
-            loop.execute { me.value.finishPoll(snapshot, head: head, context: ctx.value) }
+        guard let source = responder.longPoll else { return write(.text(.notFound, "not found"), to: head, context: context) }
+        let waiter = source.waitForChange(after: since) { response in
+            loop.execute { me.value.finishPoll(response, head: head, context: ctx.value) }
         }
         let timer = loop.scheduleTask(in: WatchLimits.longPoll) {
-            me.value.finishPoll(me.value.responder.session.snapshot(), head: head, context: ctx.value)
+            me.value.finishPoll(source.currentStatus(), head: head, context: ctx.value)
         }
-        poll = (waiter, timer)
+        poll = (source, waiter, timer)
     }
 
-    private func finishPoll(_ snapshot: WatchSession.Snapshot, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func finishPoll(_ response: WatchResponse, head: HTTPRequestHead, context: ChannelHandlerContext) {
         guard let poll else { return }  // answered already, or the connection has gone
         self.poll = nil
         poll.timer.cancel()
-        responder.session.stopWaiting(poll.waiter)
-        write(WatchResponder.status(snapshot), to: head, context: context)
+        poll.source.stopWaiting(poll.waiter)
+        write(response, to: head, context: context)
     }
 
     private func write(_ response: WatchResponse, to head: HTTPRequestHead, context: ChannelHandlerContext) {

@@ -1,15 +1,18 @@
 import NIOHTTP1
 
-/// The requests `render watch` takes, judged on the head alone before any route is looked at. Strict, since nothing
-/// but its own page talks to it: exactly one Host header (two could be read differently by two parsers on the way),
-/// a target in origin form (`/path`: no absolute form, no `*`), no body (no Content-Length but 0, no
-/// Transfer-Encoding), GET and HEAD only, except the page's one state change, `POST /screen`, which must carry the
-/// token the page was served with (another site's page can neither read the page for it nor send the header without
+/// The requests `render watch` and `render review` take, judged on the head alone before any route is looked at.
+/// Strict, since nothing but the command's own page talks to it: exactly one Host header (two could be read
+/// differently by two parsers on the way), a target in origin form (`/path`: no absolute form, no `*`), no body (no
+/// Content-Length but 0, no Transfer-Encoding: a POST says what it wants in its target), GET and HEAD only, except the
+/// page's state changes (`posts`: watch's `POST /screen`, review's accept and undo), which must carry the token the
+/// page was served with (another site's page can neither read the page for it nor send the header without
 /// a CORS preflight, which is refused) and, when the browser says where the request comes from, come from this
 /// server's own origin. On a loopback address the Host must name this machine (DNS rebinding).
 struct WatchRequestRules {
     let loopbackOnly: Bool
     let token: String
+    /// The paths a POST may go to (the page's state changes); every other path takes GET and HEAD only.
+    var posts: @Sendable (String) -> Bool = { $0 == "/screen" }
 
     /// The answer refusing `head`, or nil when it may be routed.
     func refusal(_ head: HTTPRequestHead) -> WatchResponse? {
@@ -26,8 +29,8 @@ struct WatchRequestRules {
         }
         let path = Self.path(head.uri)
         let post = head.method == .POST
-        guard head.method == .GET || head.method == .HEAD || (post && path == "/screen") else {
-            return .text(.methodNotAllowed, "only GET and HEAD (and the page's POST /screen)", headers: [("Allow", "GET, HEAD")])
+        guard head.method == .GET || head.method == .HEAD || (post && posts(path)) else {
+            return .text(.methodNotAllowed, "only GET and HEAD (and the page's own POST requests)", headers: [("Allow", "GET, HEAD")])
         }
         guard head.uri.hasPrefix("/") else { return .text(.badRequest, "bad target", close: true) }
         if loopbackOnly, let host = hosts.first, !Self.isLoopbackHost(host) {

@@ -7,19 +7,12 @@ import RenderKit
 /// only, files opened without following a symbolic link and only when they are regular files inside the served
 /// folders. Free of the HTTP library but for its status and head types; the long poll's waiting is the HTTP
 /// handler's (`WatchHTTPHandler`).
-struct WatchResponder: Sendable {
+struct WatchResponder: LoopbackResponder {
     let session: WatchSession
     /// The folder of the frames compared with (`--compare`), served as it is.
     let compareFolder: String?
 
-    /// What to do with a request.
-    enum Answer {
-        case now(WatchResponse)
-        /// The status once its version differs from `since` (a long poll).
-        case status(since: Int)
-    }
-
-    func answer(_ head: HTTPRequestHead) -> Answer {
+    func answer(_ head: HTTPRequestHead) -> LoopbackAnswer {
         let target = head.uri
         switch WatchRoute(path: WatchRequestRules.path(target)) {
         case .refused: return .now(.text(.badRequest, "bad path"))
@@ -29,7 +22,7 @@ struct WatchResponder: Sendable {
                                       headers: [("Content-Security-Policy", Self.pagePolicy)]))
         case .status:
             let since = WatchRequestRules.query(target, "since").flatMap { Int($0) } ?? 0
-            return head.method == .HEAD ? .now(Self.status(session.snapshot())) : .status(since: since)
+            return head.method == .HEAD ? .now(Self.status(session.snapshot())) : .later(since: since)
         case .screen:
             guard head.method == .POST else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
             guard let ratio = WatchRequestRules.query(target, "ratio").flatMap(Double.init), ratio.isFinite, ratio > 0 else {
@@ -38,10 +31,10 @@ struct WatchResponder: Sendable {
             session.pageAsks(pixelRatio: ratio)
             return .now(.text(.ok, "ok"))
         case .frame(let generation, let name):
-            return .now(file(in: session.generationFolder(generation) + "/" + PreviewPage.frameFolder, name: name))
+            return .now(servedFile(in: session.generationFolder(generation) + "/" + PreviewPage.frameFolder, name: name))
         case .compare(let name):
             guard let compareFolder else { return .now(.text(.notFound, "not found")) }
-            return .now(file(in: compareFolder, name: name))
+            return .now(servedFile(in: compareFolder, name: name))
         }
     }
 
@@ -62,29 +55,21 @@ struct WatchResponder: Sendable {
         return model
     }
 
+    var longPoll: (any LongPollSource)? { StatusPoll(session: session) }
+
+    /// The long poll of `/status`: the session's snapshot as JSON once its version changes.
+    struct StatusPoll: LongPollSource {
+        let session: WatchSession
+        func waitForChange(after since: Int, then: @escaping @Sendable (WatchResponse) -> Void) -> Int {
+            session.waitForChange(after: since) { then(WatchResponder.status($0)) }
+        }
+        func stopWaiting(_ waiter: Int) { session.stopWaiting(waiter) }
+        func currentStatus() -> WatchResponse { WatchResponder.status(session.snapshot()) }
+    }
+
     static func status(_ s: WatchSession.Snapshot) -> WatchResponse {
         let object: [String: Any] = ["version": s.version, "generation": s.generation, "errors": s.errors, "rendering": s.rendering]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return WatchResponse(status: .ok, type: "application/json", body: Array(data))
-    }
-
-    /// A regular file `name` of `folder`, never through a symbolic link and never outside the folder.
-    func file(in folder: String, name: String) -> WatchResponse {
-        let missing = WatchResponse.text(.notFound, "not found")
-        let path = folder + "/" + name
-        guard let root = realpath(folder, nil) else { return missing }
-        let base = String(cString: root) + "/"
-        free(root)
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return missing }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let real = realpath(path, nil) else { return missing }
-        let inside = String(cString: real).hasPrefix(base)
-        free(real)
-        guard inside else { return missing }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
-        guard let data = try? handle.readToEnd() ?? Data() else { return missing }
-        return WatchResponse(status: .ok, type: "image/png", body: Array(data))
     }
 }

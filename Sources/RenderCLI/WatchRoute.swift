@@ -20,12 +20,7 @@ enum WatchRoute: Equatable {
     case notFound
 
     init(path: String) {
-        guard path.hasPrefix("/"), !path.contains("%"), !path.contains("\\"), !path.contains("\0") else {
-            self = .refused
-            return
-        }
-        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if segments.contains(where: { $0 == "." || $0 == ".." }) || segments.dropLast().contains("") {
+        guard let segments = Self.segments(path) else {
             self = .refused
             return
         }
@@ -40,6 +35,15 @@ enum WatchRoute: Equatable {
             self = .compare(name: s[1])
         default: self = .notFound
         }
+    }
+
+    /// The segments of a path, nil for one that could only be an attempt to leave the served files (`%`, `\\`, NUL,
+    /// `.` or `..` segments, empty segments but the last): the check both `render watch` and `render review` route by.
+    static func segments(_ path: String) -> [String]? {
+        guard path.hasPrefix("/"), !path.contains("%"), !path.contains("\\"), !path.contains("\0") else { return nil }
+        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if segments.contains(where: { $0 == "." || $0 == ".." }) || segments.dropLast().contains("") { return nil }
+        return segments
     }
 
     /// A decimal number of at most 9 digits.

@@ -3,7 +3,8 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The listening side of `render watch`, on SwiftNIO's HTTP/1 codec. SwiftNIO rather than the library used before
+/// The listening side of `render watch` and `render review` (each command brings its `LoopbackResponder` and its
+/// `WatchRequestRules`; the bounds, timers and connection cap are the same), on SwiftNIO's HTTP/1 codec. SwiftNIO rather than the library used before
 /// (FlyingFox 0.27.1): there, parsing a head cost time growing with the square of its size (64 KiB: 1.9 s of CPU,
 /// 1 MiB: over 10 minutes of a thread after the client had gone), with no bound to set. SwiftNIO's decoder is
 /// llhttp (linear), bounds header fields itself, and lets a handler in front of it (`WatchHeadLimiter`) refuse a long
@@ -26,7 +27,7 @@ final class WatchServer {
     /// Binds `address` at `port` at once, so no other process can take the port between a look and the bind. On
     /// "address in use" the next port is tried, up to 99 further; any other failure (no such address here, a port
     /// below 1024 without the right) is final. Port 0 asks the system for a free one.
-    init(address: ListenAddress, port: Int, responder: WatchResponder, rules: WatchRequestRules) throws {
+    init(address: ListenAddress, port: Int, responder: any LoopbackResponder, rules: WatchRequestRules) throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = WatchConnections(loop: group.next())
         let limits = Self.decoderLimits

@@ -1,0 +1,54 @@
+import Foundation
+import NIOHTTP1
+
+/// What a command served by the hardened loopback server (`WatchServer`: `render watch`, `render review`) answers to
+/// a request its `WatchRequestRules` let through. The server, its head limits, timers and connection cap are shared;
+/// the routes are the command's.
+protocol LoopbackResponder: Sendable {
+    /// The answer to a request whose head passed the rules.
+    func answer(_ head: HTTPRequestHead) -> LoopbackAnswer
+    /// What `.later(since:)` answers wait on; nil for a command that never long-polls.
+    var longPoll: (any LongPollSource)? { get }
+}
+
+extension LoopbackResponder {
+    var longPoll: (any LongPollSource)? { nil }
+}
+
+/// A state that changes (its version goes up), for the page's long poll of `/status`.
+protocol LongPollSource: Sendable {
+    /// Calls `then` with the answer once the state's version differs from `since`; the waiter's number, for
+    /// `stopWaiting`.
+    func waitForChange(after since: Int, then: @escaping @Sendable (WatchResponse) -> Void) -> Int
+    func stopWaiting(_ waiter: Int)
+    /// The answer to a long poll that ran out (`WatchLimits.longPoll`): the state as it is.
+    func currentStatus() -> WatchResponse
+}
+
+/// What to do with a request.
+enum LoopbackAnswer {
+    case now(WatchResponse)
+    /// A long poll: the answer once the state's version differs from `since`, or after `WatchLimits.longPoll`.
+    case later(since: Int)
+}
+
+/// A regular file `name` of `folder`, never through a symbolic link and never outside the folder (404 otherwise): how
+/// both commands serve images.
+func servedFile(in folder: String, name: String, type: String = "image/png") -> WatchResponse {
+    let missing = WatchResponse.text(.notFound, "not found")
+    let path = folder + "/" + name
+    guard let root = realpath(folder, nil) else { return missing }
+    let base = String(cString: root) + "/"
+    free(root)
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return missing }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let real = realpath(path, nil) else { return missing }
+    let inside = String(cString: real).hasPrefix(base)
+    free(real)
+    guard inside else { return missing }
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+    guard let data = try? handle.readToEnd() ?? Data() else { return missing }
+    return WatchResponse(status: .ok, type: type, body: Array(data))
+}

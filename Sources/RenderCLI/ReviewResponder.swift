@@ -1,0 +1,85 @@
+import Foundation
+import NIOHTTP1
+import RenderKit
+
+/// What `render review` answers to a request its rules let through (`WatchRequestRules`, with the page's token): the
+/// page, the images of the reports it serves, and the page's accept and undo, which go through `GoldenAcceptance`
+/// exactly as `render accept` does (the report read again, every golden checked against the report's SHA-256, staged
+/// and renamed into place; undo puts back the goldens kept in the report's `replaced/`). Nothing else is written.
+///
+/// Acceptances run one at a time (the server has one event loop thread, and a lock besides), each bounded by its
+/// report: at most the report's failing frames and its motion track.
+struct ReviewResponder: LoopbackResponder {
+    /// The report folders, as given on the command line; their position is their number in the routes.
+    let reports: [String]
+    /// The secret the page sends with each accept and undo (random, 122 bits).
+    let token: String
+    private let lock = NSLock()
+
+    init(reports: [String], token: String = UUID().uuidString) {
+        self.reports = reports
+        self.token = token
+    }
+
+    func answer(_ head: HTTPRequestHead) -> LoopbackAnswer {
+        .now(respond(head))
+    }
+
+    private func respond(_ head: HTTPRequestHead) -> WatchResponse {
+        switch ReviewRoute(path: WatchRequestRules.path(head.uri)) {
+        case .refused: return .text(.badRequest, "bad path")
+        case .notFound: return .text(.notFound, "not found")
+        case .page:
+            let loaded = reports.compactMap { try? GoldenAcceptance(report: $0) }
+            guard loaded.count == reports.count else {
+                return .text(.conflict, "a report or its goldens folder is gone since render review started")
+            }
+            return WatchResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(ReviewPage.html(loaded, token: token).utf8),
+                                 headers: [("Content-Security-Policy", WatchResponder.pagePolicy)])
+        case .image(let r, let kind, let name):
+            guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r]) else { return .text(.notFound, "not found") }
+            if kind == .expected { return servedFile(in: a.goldens, name: name) }
+            // The report's own file for this frame, where the report says it is.
+            guard let frame = a.record.frames.first(where: { $0.name == name }),
+                  let relative = kind == .actual ? frame.actual : frame.diff else { return .text(.notFound, "not found") }
+            let url = URL(fileURLWithPath: a.report + "/" + relative)
+            guard url.lastPathComponent == name || kind == .diff else { return .text(.notFound, "not found") }
+            return servedFile(in: url.deletingLastPathComponent().path, name: url.lastPathComponent)
+        case .change(let r, let change):
+            guard head.method == .POST else { return .text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")]) }
+            guard reports.indices.contains(r) else { return .text(.notFound, "no report \(r)") }
+            var frame: Int?
+            if let q = WatchRequestRules.query(head.uri, "frame") {
+                guard let n = WatchRoute.number(q) else { return .text(.badRequest, "frame must be a frame index (0 to 999999999)") }
+                frame = n
+            }
+            return apply(change, report: reports[r], frame: frame)
+        }
+    }
+
+    /// Accepts or undoes, the frame `frame` or (nil) everything the report failed, through `GoldenAcceptance`; JSON
+    /// `{"ok": true, "lines": [...]}` with what was written, or `{"ok": false, "error": "..."}`.
+    private func apply(_ change: ReviewRoute.Change, report: String, frame: Int?) -> WatchResponse {
+        lock.lock(); defer { lock.unlock() }
+        let result: AcceptanceResult
+        do {
+            let a = try GoldenAcceptance(report: report)
+            switch (change, frame) {
+            case (.accept, let f?): result = try a.accept(frame: f)
+            case (.accept, nil): result = try a.accept(frames: nil, motion: false)
+            case (.undo, let f?): result = try a.undo(frames: f...f, motion: false)
+            case (.undo, nil): result = try a.undo(frames: nil, motion: false)
+            }
+        } catch {
+            let status: HTTPResponseStatus = error.exitCode == 1 ? .conflict : (error.kind == .io ? .internalServerError : .badRequest)
+            return Self.json(status, ["ok": false, "error": error.description])
+        }
+        for line in result.written.map(\.line) { say("render review: \(change.rawValue): \(line)") }
+        return Self.json(.ok, ["ok": true, "lines": result.changes.map(\.line)])
+    }
+
+    static func json(_ status: HTTPResponseStatus, _ object: [String: Any]) -> WatchResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return WatchResponse(status: status, type: "application/json", body: Array(data))
+    }
+}

@@ -1,0 +1,275 @@
+import Formats
+import Foundation
+
+/// The page of `render review`: the reports of failed `render test` runs, one section per scene, scenes with failures
+/// first. For each failing frame: expected | actual | diff side by side, or one over the other with a slider, as an
+/// onion skin or flickering between the two; zoom, and a checkerboard behind transparency. Per scene, a strip of its
+/// frames coloured by how much each changed, and each changed motion curve plotted golden against actual. Keys move
+/// between failures and accept (through the server, which calls `GoldenAcceptance`), reject or undo.
+///
+/// Self-contained: its style and script are inline, its images come from the server that serves it
+/// (`r/N/expected|actual|diff/frame_NNNNN.png`), and its one kind of state change is a POST with the page's token.
+public enum ReviewPage {
+    /// One report as the page shows it.
+    public struct Scene: Codable, Sendable {
+        public var index: Int
+        public var scene: String
+        public var report: String
+        public var goldens: String
+        public var first: Int
+        public var last: Int
+        public var fps: Double
+        public var frames: [Frame]
+        public var motion: Motion?
+    }
+
+    /// A failing frame; `accepted` when its golden is the report's actual file already (accepted before the page
+    /// was loaded).
+    public struct Frame: Codable, Sendable {
+        public var index: Int
+        public var name: String
+        public var status: String
+        public var differingPixels: Int
+        public var totalPixels: Int
+        public var expected: Bool
+        public var actual: Bool
+        public var diff: Bool
+        public var accepted: Bool
+    }
+
+    public struct Motion: Codable, Sendable {
+        public var status: String
+        public var failed: Bool
+        public var findings: [String]
+    }
+
+    /// The page's data for `acceptance`'s report, number `index` of those served.
+    public static func scene(_ acceptance: GoldenAcceptance, index: Int) -> Scene {
+        let r = acceptance.record
+        let frames = r.frames.map { f in
+            let golden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + f.name)
+            let accepted = f.status == "missing" ? golden == nil : (golden != nil && golden == f.actualSHA256)
+            return Frame(index: f.index, name: f.name, status: f.status, differingPixels: f.differingPixels,
+                         totalPixels: f.totalPixels, expected: f.goldenSHA256 != nil, actual: f.actual != nil,
+                         diff: f.diff != nil, accepted: accepted)
+        }
+        let motion = r.motion.map { Motion(status: $0.status, failed: $0.failed, findings: $0.findings) }
+        return Scene(index: index, scene: r.sceneName, report: acceptance.report, goldens: acceptance.goldens,
+                     first: r.options.first, last: r.options.last, fps: r.options.fps, frames: frames, motion: motion)
+    }
+
+    /// The changed motion curves of a report, golden (grey) against actual (red), as inline SVG: the golden track of
+    /// the goldens folder against the actual track the report kept. Empty when the motion did not fail or a track
+    /// cannot be read.
+    public static func motionPlots(_ acceptance: GoldenAcceptance) -> [(name: String, words: String, svg: String)] {
+        guard let m = acceptance.record.motion, m.failed, let relative = m.actual,
+              let actual = try? MotionTrack.read(at: acceptance.report + "/" + relative) else { return [] }
+        // After an accept the golden is the actual track: the report's comparison is what the page explains, so the
+        // replaced golden kept by the acceptance stands in for it.
+        let kept = acceptance.report + "/" + GoldenAcceptance.replacedFolder + "/" + MotionTest.fileName
+        let current = acceptance.goldens + "/" + MotionTest.fileName
+        let goldenPath = (try? GoldenAcceptance.sha256(current)) == m.actualSHA256 && FileManager.default.fileExists(atPath: kept) ? kept : current
+        guard let golden = try? MotionTrack.read(at: goldenPath) else { return [] }
+        return MotionComparison(golden: golden, actual: actual).findings.map { f in
+            (f.name, f.words, f.goldenValues.isEmpty && f.actualValues.isEmpty ? "" : MotionPlot.svg(f, fps: golden.fps))
+        }
+    }
+
+    /// The whole page for `reports` (in the order given; the page puts scenes with failures first). `token` is sent
+    /// back with each accept and undo.
+    public static func html(_ reports: [GoldenAcceptance], token: String) -> String {
+        let scenes = reports.enumerated().map { scene($0.element, index: $0.offset) }
+        let order = scenes.indices.sorted { a, b in
+            let fa = Self.failing(scenes[a]), fb = Self.failing(scenes[b])
+            return (fa > 0) != (fb > 0) ? fa > 0 : a < b
+        }
+        struct Data: Codable { var token: String; var scenes: [Scene]; var order: [Int] }
+        let json = (try? JSONEncoder().encode(Data(token: token, scenes: scenes, order: order))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let failingFrames = scenes.map { $0.frames.count }.reduce(0, +)
+        var s = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+        <title>render review</title>
+        <style>\(style)</style></head>
+        <body>
+        <header><h1>render review</h1>
+        <p id="summary">\(reports.count) report\(reports.count == 1 ? "" : "s"), \(failingFrames) failing frame\(failingFrames == 1 ? "" : "s")\
+        \(scenes.contains { $0.motion?.failed == true } ? ", motion changed in \(scenes.filter { $0.motion?.failed == true }.count)" : "")</p>
+        <div id="tools"><span class="group" role="group" aria-label="mode">\
+        <button data-mode="side" title="1">1 side by side</button><button data-mode="slider" title="2">2 slider</button>\
+        <button data-mode="onion" title="3">3 onion skin</button><button data-mode="flicker" title="4">4 flicker</button></span>\
+        <span class="group" role="group" aria-label="zoom"><button id="zoomOut" title="-">−</button><span id="zoom">fit</span>\
+        <button id="zoomIn" title="+">+</button><button id="zoomFit" title="0">fit</button></span>\
+        <span class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>a</kbd> accept frame · <kbd>A</kbd> accept scene · \
+        <kbd>r</kbd> reject · <kbd>u</kbd> undo</span></div>
+        <p id="message" role="status" aria-live="polite"></p></header>
+        <main>
+
+        """
+        for i in order {
+            let sc = scenes[i], a = reports[i]
+            let n = failing(sc)
+            s += "<section class=\"scene\(n == 0 && sc.motion?.failed != true ? " passed" : "")\" id=\"s\(i)\" data-i=\"\(i)\">\n"
+            s += "<h2>\(esc(sc.scene)) <span class=\"count\">\(n) of \(sc.last - sc.first + 1) frames failing"
+                + "\(sc.motion?.failed == true ? ", motion changed" : "")</span></h2>\n"
+            s += "<p class=\"paths\">report \(esc(sc.report)) → goldens \(esc(sc.goldens))</p>\n"
+            s += "<div class=\"strip\" aria-label=\"frames \(sc.first) to \(sc.last), coloured by how much each changed\"></div>\n"
+            s += "<div class=\"viewer\"></div>\n"
+            let plots = motionPlots(a)
+            if !plots.isEmpty {
+                s += "<details class=\"motion\" open><summary>Motion: \(plots.count) change\(plots.count == 1 ? "" : "s") "
+                    + "<span class=\"legend\"><i class=\"g\"></i>golden <i class=\"a\"></i>actual</span></summary>\n"
+                for p in plots { s += "<div class=\"plot\"><h3>\(esc(p.name))</h3><p>\(esc(p.words))</p>\(p.svg)</div>\n" }
+                s += "</details>\n"
+            } else if let m = sc.motion, m.failed {
+                s += "<details class=\"motion\" open><summary>Motion</summary><ul>"
+                    + m.findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul></details>\n"
+            }
+            s += "</section>\n"
+        }
+        s += "</main>\n<script id=\"data\" type=\"application/json\">"
+            + json.replacingOccurrences(of: "<", with: "\\u003c") + "</script>\n<script>\(script)</script>\n</body></html>\n"
+        return s
+    }
+
+    static func failing(_ s: Scene) -> Int { s.frames.count }
+
+    static func esc(_ s: String) -> String { TextEscaping.html(s) }
+
+    static let style = """
+    :root{--bg:#f4f4f6;--card:#fff;--ink:#1c1c1e;--mute:#6b6b70;--line:#d9d9de;--fail:#c62828;--ok:#1a7f37;--rej:#8a6d00;--focus:#0a64d6}
+    *{box-sizing:border-box} body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:var(--bg);color:var(--ink)}
+    header{position:sticky;top:0;z-index:2;background:#fffffff2;border-bottom:1px solid var(--line);padding:10px 20px}
+    h1{font-size:18px;margin:0 12px 0 0;display:inline-block} #summary{display:inline-block;margin:0;color:var(--mute)}
+    #tools{display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin-top:8px}
+    .group{display:inline-flex;align-items:center;gap:2px} button{font:inherit;border:1px solid var(--line);background:#fff;border-radius:6px;padding:3px 9px;cursor:pointer}
+    button[aria-pressed=true]{background:var(--ink);color:#fff;border-color:var(--ink)} #zoom{min-width:48px;text-align:center;font-variant-numeric:tabular-nums}
+    .keys{color:var(--mute)} kbd{font:12px ui-monospace,monospace;border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;padding:0 4px;background:#fff;color:var(--ink)}
+    #message{margin:6px 0 0;min-height:1.4em;font-weight:600} #message.bad{color:var(--fail)} #message.good{color:var(--ok)}
+    main{padding:16px 20px} section.scene{background:var(--card);border-radius:10px;padding:14px 16px;margin:0 0 18px;border:2px solid transparent}
+    section.current{border-color:var(--focus)} section.passed{opacity:.75}
+    h2{font-size:16px;margin:0} .count{font-weight:400;color:var(--fail);margin-left:8px} section.passed .count{color:var(--ok)}
+    .paths{margin:2px 0 10px;color:var(--mute);font-size:12px;word-break:break-all}
+    .strip{display:flex;gap:1px;height:22px;margin-bottom:12px}
+    .strip span{flex:1 1 0;min-width:3px;max-width:28px;background:#e3e5e8;border-radius:2px;cursor:pointer;position:relative}
+    .strip span.on{outline:2px solid var(--focus);outline-offset:1px} .strip span.accepted{background:var(--ok)!important}
+    .strip span.rejected{background:repeating-linear-gradient(45deg,var(--rej) 0 3px,#fff3c4 3px 6px)!important}
+    .caption{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:baseline;margin-bottom:8px}
+    .caption b{font-size:15px} .state{padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;background:#eee}
+    .state.accepted{background:#dff3e4;color:var(--ok)} .state.rejected{background:#fff3c4;color:var(--rej)} .state.pending{background:#fde7e7;color:var(--fail)}
+    .panes{display:flex;gap:12px;align-items:flex-start} .pane{flex:1 1 0;min-width:0;margin:0}
+    .pane figcaption{color:var(--mute);font-size:12px;text-transform:uppercase;letter-spacing:.04em;margin-bottom:3px}
+    .frame{overflow:auto;max-height:70vh;border:1px solid var(--line);border-radius:4px;
+      background:repeating-conic-gradient(#d6d6da 0 25%,#fff 0 50%) 0 0/16px 16px}
+    .frame img{display:block;image-rendering:pixelated} .fit .frame img{max-width:100%;height:auto}
+    .stage{position:relative;display:inline-block;vertical-align:top} .stage img{display:block}
+    .stage .top{position:absolute;left:0;top:0}
+    .control{display:flex;gap:10px;align-items:center;margin-top:6px;color:var(--mute)} .control input{width:320px}
+    .missing{padding:24px;color:var(--mute)} .none{color:var(--mute)}
+    details.motion{margin-top:14px} summary{font-weight:600;cursor:pointer} .legend{font-weight:400;color:var(--mute);margin-left:10px}
+    .legend i{display:inline-block;width:18px;height:3px;vertical-align:middle;margin:0 4px 0 8px} .legend .g{background:#9e9e9e} .legend .a{background:#c62828}
+    .plot h3{font-size:13px;margin:10px 0 0} .plot p{margin:2px 0 4px} .plot svg{max-width:100%;height:auto;border:1px solid var(--line)}
+    """
+
+    static let script = """
+    (function(){
+    'use strict';
+    var D=JSON.parse(document.getElementById('data').textContent);
+    var S=D.scenes, mode='side', zoom=0, pos=0, version={}, rejected={}, undo=[], flick=null, shown=true, busy=false;
+    var list=[];  // every failing frame, scenes with failures first: {s: scene index, k: frame position}
+    D.order.forEach(function(i){S[i].frames.forEach(function(f,k){list.push({s:i,k:k});});});
+    function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
+    function key(s,f){return s+':'+f.index;}
+    function state(s,f){return f.accepted?'accepted':(rejected[key(s,f)]?'rejected':'pending');}
+    function src(s,kind,f){return 'r/'+s+'/'+kind+'/'+f.name+'?v='+(version[s]||0);}
+    function say(text,good){var m=document.getElementById('message');m.textContent=text;m.className=good===undefined?'':(good?'good':'bad');}
+    function pct(f){return f.totalPixels?(100*f.differingPixels/f.totalPixels):0;}
+    // Colour of a strip cell: grey when the frame passed, then from pale to strong red with the share of pixels changed
+    // (on a log scale: one pixel in a million is visible, a whole frame is full red).
+    function heat(f){if(!f)return '';var p=f.totalPixels?f.differingPixels/f.totalPixels:1;
+      var t=Math.max(0,Math.min(1,(Math.log10(Math.max(p,1e-6))+6)/6));return 'hsl(0,'+(55+35*t)+'%,'+(86-50*t)+'%)';}
+    function strips(){S.forEach(function(sc,i){
+      var box=document.querySelector('#s'+i+' .strip');box.textContent='';
+      var byIndex={};sc.frames.forEach(function(f,k){byIndex[f.index]=k;});
+      for(var n=sc.first;n<=sc.last;n++){var k=byIndex[n],f=k===undefined?null:sc.frames[k],c=el('span');
+        c.title='frame '+n+(f?': '+f.status+', '+pct(f).toFixed(3)+' % of pixels, '+state(i,f):': passed');
+        if(f){c.style.background=heat(f);c.classList.add(state(i,f));c.dataset.k=k;
+          var cur=list[pos];if(cur&&cur.s===i&&cur.k===k)c.classList.add('on');}
+        (function(k){c.onclick=function(){if(k===undefined)return;go(list.findIndex(function(x){return x.s===i&&x.k===k;}));};})(k);
+        box.appendChild(c);}});}
+    function img(s,kind,f,alt){var i=el('img');i.alt=alt||kind;i.src=src(s,kind,f);
+      i.onload=function(){size(i);};return i;}
+    function size(i){if(zoom>0&&i.naturalWidth){i.style.width=(i.naturalWidth*zoom/devicePixelRatio)+'px';}else i.style.width='';}
+    function pane(s,kind,f,has){var p=el('figure','pane');p.appendChild(el('figcaption',null,kind));var fr=el('div','frame');
+      if(has)fr.appendChild(img(s,kind,f));else fr.appendChild(el('div','missing','no '+kind+' image'));p.appendChild(fr);return p;}
+    function viewer(i){
+      var sc=S[i],v=document.querySelector('#s'+i+' .viewer');v.textContent='';
+      var cur=list[pos],k=cur&&cur.s===i?cur.k:(sc.selected||0);sc.selected=k;
+      var f=sc.frames[k];if(!f){v.appendChild(el('p','none',sc.motion&&sc.motion.failed?'Every frame passed; the motion changed (below).':'Every frame passed.'));return;}
+      var cap=el('div','caption');cap.appendChild(el('b',null,f.name));
+      cap.appendChild(el('span',null,f.status+' · '+f.differingPixels+' px ('+pct(f).toFixed(3)+' %) · failure '+(k+1)+' of '+sc.frames.length));
+      var st=state(i,f);cap.appendChild(el('span','state '+st,st));v.appendChild(cap);
+      var body=el('div',zoom?'':'fit');v.appendChild(body);
+      var both=f.expected&&f.actual;
+      if(mode==='side'||!both){var row=el('div','panes');row.appendChild(pane(i,'expected',f,f.expected));
+        row.appendChild(pane(i,'actual',f,f.actual));row.appendChild(pane(i,'diff',f,f.diff));body.appendChild(row);
+        if(mode!=='side')v.appendChild(el('p','none','Only side by side: this frame has no '+(f.expected?'actual':'expected')+' image.'));return;}
+      var fr=el('div','frame'),stage=el('div','stage'),base=img(i,'expected',f),top=img(i,'actual',f);top.className='top';
+      stage.appendChild(base);stage.appendChild(top);fr.appendChild(stage);body.appendChild(fr);
+      var ctl=el('div','control');v.appendChild(ctl);
+      if(mode==='flicker'){var lab=el('span',null,'');ctl.appendChild(lab);
+        var show=function(){top.style.visibility=shown?'visible':'hidden';lab.textContent=shown?'showing actual':'showing expected';};
+        show();flick=setInterval(function(){shown=!shown;show();},500);return;}
+      var r=el('input');r.type='range';r.min=0;r.max=100;r.value=sc.amount==null?50:sc.amount;r.setAttribute('aria-label',mode==='slider'?'slider position':'opacity of the actual frame');
+      var lab2=el('span');ctl.appendChild(r);ctl.appendChild(lab2);
+      var apply=function(){sc.amount=+r.value;if(mode==='slider'){top.style.clipPath='inset(0 '+(100-r.value)+'% 0 0)';top.style.opacity=1;
+          lab2.textContent='left of the line: actual, right: expected';}
+        else{top.style.clipPath='none';top.style.opacity=r.value/100;lab2.textContent='actual at '+r.value+' % over expected';}};
+      r.oninput=apply;apply();}
+    function render(){if(flick){clearInterval(flick);flick=null;}
+      document.querySelectorAll('[data-mode]').forEach(function(b){b.setAttribute('aria-pressed',b.dataset.mode===mode);});
+      document.getElementById('zoom').textContent=zoom?(zoom*100)+' %':'fit';
+      document.querySelectorAll('section.current').forEach(function(e){e.classList.remove('current');});
+      var cur=list[pos];if(cur)document.getElementById('s'+cur.s).classList.add('current');
+      S.forEach(function(sc,i){viewer(i);});strips();
+      document.body.dataset.position=cur?cur.s+':'+S[cur.s].frames[cur.k].index:'';}
+    function go(n){if(!list.length)return;pos=Math.max(0,Math.min(list.length-1,n));render();
+      var cur=list[pos];document.getElementById('s'+cur.s).scrollIntoView({block:'nearest'});}
+    function nextPending(){for(var n=pos+1;n<list.length;n++){var c=list[n];if(state(c.s,S[c.s].frames[c.k])==='pending')return n;}return pos;}
+    function post(path){return fetch(path,{method:'POST',headers:{'X-Render-Token':D.token}}).then(function(r){
+      return r.json().catch(function(){return {ok:false,error:'HTTP '+r.status};});});}
+    function accept(all){var cur=list[pos];if(!cur||busy)return;var sc=S[cur.s],f=sc.frames[cur.k];busy=true;
+      post('r/'+cur.s+'/accept'+(all?'':'?frame='+f.index)).then(function(a){busy=false;
+        if(!a.ok){say(a.error,false);return;}
+        var done=all?sc.frames:[f];var was=done.map(function(x){return {f:x,rej:!!rejected[key(cur.s,x)]};});
+        done.forEach(function(x){x.accepted=true;delete rejected[key(cur.s,x)];});
+        undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was});version[cur.s]=(version[cur.s]||0)+1;
+        say((all?'Accepted '+sc.scene+': ':'Accepted '+f.name+': ')+a.lines.join('; '),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;
+        go(nextPending());},function(e){busy=false;say('the review server did not answer: '+e,false);});}
+    function reject(){var cur=list[pos];if(!cur)return;var f=S[cur.s].frames[cur.k];if(f.accepted){say(f.name+' is accepted: undo first (u)',false);return;}
+      rejected[key(cur.s,f)]=true;undo.push({kind:'reject',s:cur.s,f:f});say('Rejected '+f.name+' (nothing written: the golden stays)',true);go(nextPending());}
+    function back(){var u=undo.pop();if(!u){say('nothing to undo',false);return;}
+      if(u.kind==='reject'){delete rejected[key(u.s,u.f)];say('Undone: '+u.f.name+' is pending again',true);render();return;}
+      busy=true;post('r/'+u.s+'/undo'+(u.kind==='frame'?'?frame='+u.f.index:'')).then(function(a){busy=false;
+        if(!a.ok){undo.push(u);say(a.error,false);return;}
+        u.was.forEach(function(w){w.f.accepted=false;if(w.rej)rejected[key(u.s,w.f)]=true;});version[u.s]=(version[u.s]||0)+1;
+        say('Undone: '+a.lines.join('; '),true);render();},function(e){busy=false;undo.push(u);say('the review server did not answer: '+e,false);});}
+    function setZoom(z){zoom=z;render();}
+    var steps=[0.25,0.5,1,2,4,8,16];
+    function zoomBy(d){var cur=zoom||1,n=steps.indexOf(cur);if(n<0)n=2;setZoom(steps[Math.max(0,Math.min(steps.length-1,n+d))]);}
+    document.querySelectorAll('[data-mode]').forEach(function(b){b.onclick=function(){mode=b.dataset.mode;render();};});
+    document.getElementById('zoomIn').onclick=function(){zoomBy(1);};document.getElementById('zoomOut').onclick=function(){zoomBy(-1);};
+    document.getElementById('zoomFit').onclick=function(){setZoom(0);};
+    document.addEventListener('keydown',function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;
+      var t=e.target;if(t&&t.tagName==='INPUT'&&(e.key==='ArrowLeft'||e.key==='ArrowRight'))return;
+      var k=e.key,done=true;
+      if(k==='j'||k==='ArrowDown'||k==='ArrowRight')go(pos+1);else if(k==='k'||k==='ArrowUp'||k==='ArrowLeft')go(pos-1);
+      else if(k==='a')accept(false);else if(k==='A')accept(true);else if(k==='r')reject();else if(k==='u')back();
+      else if(k>='1'&&k<='4'){mode=['side','slider','onion','flicker'][k-1];render();}
+      else if(k==='+'||k==='=')zoomBy(1);else if(k==='-')zoomBy(-1);else if(k==='0')setZoom(0);else done=false;
+      if(done)e.preventDefault();});
+    if(!list.length)say('Nothing failed in these reports.',true);
+    render();document.body.dataset.ready='1';
+    })();
+    """
+}
