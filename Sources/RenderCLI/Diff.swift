@@ -161,7 +161,7 @@ struct ReportFlags: ParsableArguments {
                 inputs: (actual: String?, expected: String?) = (nil, nil)) throws {
         var reportPath = written
         do {
-            if let folder = reportFolder { reportPath = try GoldenReport.write(run, title: title, to: folder) }
+            if let folder = reportFolder { reportPath = try GoldenReport.write(run, title: title, to: folder, verbose: verbose) }
             if let junit { try writeText(GoldenSummary.junit(run, title: title), to: junit) }
         } catch {
             printError("render: cannot write the report: \(explain(error))")
@@ -173,7 +173,8 @@ struct ReportFlags: ParsableArguments {
         }
         guard !quiet else { return }
         if let e = run.environment { print(e) }
-        for r in run.results where verbose || r.failed {
+        // Failures first; passes only with --verbose (the summary line counts them).
+        for r in run.failures + (verbose ? run.results.filter { !$0.failed } : []) {
             print("\(r.name): \(r.message)")
         }
         let recorded = run.count(.recorded), updated = run.count(.updated)

@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
                         compare with the goldens (render them with --fps 2 --scale 1)
         """,
         version: RenderCommand.version,
-        subcommands: [FramesCommand.self, Check.self, Dump.self, Diff.self, TestCommand.self, Merge.self, Strip.self, Preview.self, Watch.self, Review.self],
+        subcommands: [FramesCommand.self, Check.self, Dump.self, Diff.self, TestCommand.self, AcceptCommand.self, Merge.self, Strip.self, Preview.self, Watch.self, Review.self],
         defaultSubcommand: FramesCommand.self
     )
 }

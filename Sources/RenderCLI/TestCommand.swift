@@ -84,14 +84,55 @@ struct TestCommand: ParsableCommand {
         if motionOnly && golden == nil { throw ValidationError("--motion-only needs --golden DIR (the folder of motion.json)") }
     }
 
+    /// `--record`, else `RENDER_RECORD`, else `never` under CI (`CI=true`, as GitHub Actions, GitLab and most CI
+    /// systems set it) and `missing` elsewhere: on CI a missing golden fails instead of being recorded silently.
     func recordMode() throws -> GoldenRecordMode {
-        let fromEnvironment = ProcessInfo.processInfo.environment["RENDER_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text = record ?? fromEnvironment else { return .missing }
+        let environment = ProcessInfo.processInfo.environment
+        let fromEnvironment = environment["RENDER_RECORD"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = record ?? fromEnvironment else { return Self.onCI(environment) ? .never : .missing }
         guard let mode = GoldenRecordMode(rawValue: text.lowercased()) else {
             let source = record != nil ? "--record" : "RENDER_RECORD"
             throw ValidationError("\(source) must be missing, all, failed or never (got \"\(text)\")")
         }
         return mode
+    }
+
+    /// Whether `CI` says this runs on a CI system (`true` or `1`, in any case).
+    static func onCI(_ environment: [String: String]) -> Bool {
+        guard let ci = environment["CI"]?.lowercased() else { return false }
+        return ci == "true" || ci == "1"
+    }
+
+    /// The goldens the run did not record (record mode `never`), with the command that records them: this command
+    /// as given, with `--record missing`.
+    func missingGoldens(_ run: GoldenRun, golden: String) -> [String] {
+        let frames = run.results.filter(\.noGolden).map(\.name)
+        let motion = run.motion?.status == .missing
+        guard !frames.isEmpty || motion else { return [] }
+        var names = frames.count > 4 ? Array(frames.prefix(3)) + ["… \(frames.count - 3) more"] : frames
+        if motion { names.append(MotionTest.fileName) }
+        let why = record != nil ? "--record never" : ProcessInfo.processInfo.environment["RENDER_RECORD"].map { "RENDER_RECORD=\($0)" } ?? "CI=true"
+        return ["missing golden\(frames.count + (motion ? 1 : 0) == 1 ? "" : "s") in \(golden), not recorded under \(why): "
+                    + names.joined(separator: ", "),
+                "  record with: " + Self.recordCommand(Array(CommandLine.arguments.dropFirst()))]
+    }
+
+    /// `render ARGS --record missing`, any earlier `--record` dropped, each argument quoted for a POSIX shell when
+    /// it needs to be.
+    static func recordCommand(_ arguments: [String]) -> String {
+        var kept: [String] = []
+        var skip = false
+        for a in arguments {
+            if skip { skip = false; continue }
+            if a == "--record" { skip = true; continue }
+            if a.hasPrefix("--record=") { continue }
+            kept.append(a)
+        }
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@%+")
+        let quoted = (kept + ["--record", "missing"]).map { a in
+            a.allSatisfy(safe.contains) && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return (["render"] + quoted).joined(separator: " ")
     }
 
     /// The expectation file: `--expect`, else `SCENE.test.json` beside the scene when it exists.
@@ -133,6 +174,9 @@ struct TestCommand: ParsableCommand {
         var test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
                               artifacts: artifactsFolder)
         test.full = full
+        test.scene = sceneOptions.scene
+        test.variant = variantArguments
+        test.verbose = reporting.verbose
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
         let mode = try recordMode()
@@ -142,7 +186,7 @@ struct TestCommand: ParsableCommand {
             let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
             // Expectations before the frames, so that the report written on failure shows them too.
             let checked = expectations?.run()
-            outcome = motionOnly ? try test.run(motion: motion, expectations: checked)
+            outcome = motionOnly ? try test.run(motion: motion, source: source, expectations: checked)
                 : try test.run(with: pump, selection: selection, motion: motion, expectations: checked) { done, total in
                     progress.update(done: done, of: total)
                 }
@@ -160,12 +204,16 @@ struct TestCommand: ParsableCommand {
         try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)",
                              reportFolder: nil, reportPath: outcome.artifactsWritten ? artifactsFolder + "/index.html" : nil,
                              inputs: (nil, golden))
+        if !reporting.json && !reporting.quiet { for line in missingGoldens(run, golden: golden) { print(line) } }
         if !run.passed { throw ExitCode(1) }
     }
 
     /// `--set` and `--state` as given, for the report's title.
-    var variant: String {
-        (sceneOptions.stateFile.map { " --state \($0)" } ?? "") + sceneOptions.settings.map { " --set \($0)" }.joined()
+    var variant: String { variantArguments.map { " " + $0 }.joined() }
+
+    /// `--state FILE` and each `--set NAME=VALUE`, for report.json.
+    var variantArguments: [String] {
+        (sceneOptions.stateFile.map { ["--state", $0] } ?? []) + sceneOptions.settings.flatMap { ["--set", $0] }
     }
 
     /// The expectation file read against the simulated scene; its problems, one located line each, exit status 1.

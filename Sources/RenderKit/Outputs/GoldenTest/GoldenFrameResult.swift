@@ -45,6 +45,8 @@ public struct GoldenFrameResult: Sendable {
     /// `render test`: passed without being drawn or decoded, its display list and environment the same as its
     /// golden's.
     public var sameDisplayList = false
+    /// `render test`, an `extra` frame: it has no golden and the record mode (`never`) did not record one.
+    public var noGolden = false
     /// `render test`, a drawn frame: its `DisplayListDigest`, pixel hash and text faces, for the golden manifest.
     var displayListHash: String?
     var pixelHash: String?
@@ -71,7 +73,7 @@ public struct GoldenFrameResult: Sendable {
             let a = actualSize.map { "\($0.0)×\($0.1)" } ?? "?", e = expectedSize.map { "\($0.0)×\($0.1)" } ?? "?"
             return "size differs: actual \(a) px, expected \(e) px"
         case .missing: return "missing: no actual frame for the expected one"
-        case .extra: return "extra: no expected frame for this one"
+        case .extra: return noGolden ? "no golden: not recorded (record mode never)" : "extra: no expected frame for this one"
         case .recorded: return "recorded as a new golden"
         case .updated: return "golden updated"
         }

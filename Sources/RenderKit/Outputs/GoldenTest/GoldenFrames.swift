@@ -64,6 +64,7 @@ final class GoldenFrames: FrameSink {
             }
             guard hasGolden else {
                 r.status = .extra
+                r.noGolden = true
                 try keep(frame.image, as: name, in: &r)
                 return r
             }

@@ -7,16 +7,17 @@ import ImageIO
 /// from elsewhere) with a summary table and, for every failing frame, the expected, actual and diff images and a
 /// slider / blink comparison of expected against actual.
 public enum GoldenReport {
-    /// Writes `index.html` into `folder` (created if needed) and returns its path.
+    /// Writes `index.html` into `folder` (created if needed) and returns its path. The table lists the failing
+    /// frames, then, with `verbose`, the passing ones; without it passes are only counted.
     @discardableResult
-    public static func write(_ run: GoldenRun, title: String, to folder: String) throws -> String {
+    public static func write(_ run: GoldenRun, title: String, to folder: String, verbose: Bool = false) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/index.html"
-        try writeFileAtomically(Array(html(run, title: title).utf8), to: path)
+        try writeFileAtomically(Array(html(run, title: title, verbose: verbose).utf8), to: path)
         return path
     }
 
-    public static func html(_ run: GoldenRun, title: String) -> String {
+    public static func html(_ run: GoldenRun, title: String, verbose: Bool = false) -> String {
         let failures = run.failures
         var s = """
         <!doctype html>
@@ -49,10 +50,11 @@ public enum GoldenReport {
         Threshold \(run.options.threshold), antialiasing \(run.options.includeAA ? "counted" : "ignored"), \
         allowance \(run.options.maxDiffPixels) pixels or \(run.options.maxDiffRatio * 100) %.</p>
         \(run.environment.map { "<p class=\"note\" id=\"environment\">\(esc($0))</p>\n" } ?? "")\
+        \(listed(run, verbose: verbose))
         <table><thead><tr><th>frame</th><th>status</th><th>counted px</th><th>AA px</th><th>ratio</th></tr></thead><tbody>
 
         """
-        for r in run.results {
+        for r in failures + (verbose ? run.results.filter { !$0.failed } : []) {
             let cls = r.failed ? "fail" : (r.status == .same ? "same" : "note")
             let name = r.failed ? "<a href=\"#\(esc(anchor(r.name)))\">\(esc(r.name))</a>" : esc(r.name)
             s += "<tr><td>\(name)</td><td class=\"\(cls)\">\(esc(r.sameDisplayList ? "same display list" : r.status.rawValue))</td>"
@@ -97,6 +99,13 @@ public enum GoldenReport {
 
         """
         return s
+    }
+
+    /// The line over the table: which frames it lists.
+    static func listed(_ run: GoldenRun, verbose: Bool) -> String {
+        let passing = run.results.count - run.failures.count
+        let what = verbose ? "failing frames first, then the \(passing) passing" : "failing frames only; \(passing) passing (--verbose lists them)"
+        return "<p id=\"listed\">\(esc(what))</p>"
     }
 
     /// The motion verdict: its line, then each difference in words with its curve, golden (grey) against actual (red).

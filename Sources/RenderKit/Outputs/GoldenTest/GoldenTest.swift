@@ -18,8 +18,9 @@ public enum GoldenRecordMode: String, CaseIterable, Sendable {
 
 /// `render test`: draws a selection of a scene's frames through the frame pump and compares each with its golden in
 /// `golden` (paired by file name, `frame_NNNNN.png`) in memory, on the drawing threads; records goldens according to
-/// `mode`; and on failure leaves the evidence in `artifacts`: index.html, the failing actual frames in `actual/` and
-/// their diff images in `diff/`. Files are written only for failures and recordings, and the folder's manifest.json
+/// `mode`; writes `summary.md` into `artifacts` (`GoldenSummaryPage`), and on failure leaves the evidence there:
+/// index.html, report.json (`TestReportRecord`, what `render accept` reads), the failing actual frames in `actual/`,
+/// their diff images in `diff/` and the actual motion track. Files are written only for failures and recordings, and the folder's manifest.json
 /// (environment, pixel and display-list hashes: `GoldenFolderManifest`) after a recording.
 ///
 /// A frame whose display list and environment are its golden's passes without being drawn, unless `full`.
@@ -30,6 +31,11 @@ public struct GoldenTest: Sendable {
     public var artifacts: String
     /// Draw and compare every frame, even those the golden manifest shows unchanged (`--full`).
     public var full = false
+    /// The scene file and the `--set`/`--state` arguments, for the report's `report.json` and `summary.md`.
+    public var scene = ""
+    public var variant: [String] = []
+    /// The HTML report lists every frame (failures first), not only the failing ones.
+    public var verbose = false
 
     public init(golden: String, mode: GoldenRecordMode, options: GoldenOptions, artifacts: String) {
         self.golden = golden; self.mode = mode; self.options = options; self.artifacts = artifacts
@@ -116,19 +122,31 @@ public struct GoldenTest: Sendable {
             return m
         }
         run.expectations = expectations
-        return try finish(run)
+        let context = GoldenReportContext(header: RenderHeader(pump.source), environment: environment,
+                                          first: selection.indices.first ?? 0, last: selection.indices.last ?? 0)
+        return try finish(run, context: context)
     }
 
     /// `render test --motion-only`: the motion verdict alone, no frame drawn.
-    public func run(motion: MotionResult, expectations: [ExpectationResult]? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+    /// `source` is the scene's (at the frames' fps and scale), for the report's header.
+    public func run(motion: MotionResult, source: FrameSource, expectations: [ExpectationResult]? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         clearEvidence()
-        return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion, expectations: expectations))
+        let context = GoldenReportContext(header: RenderHeader(source), environment: nil, first: 0, last: source.frameCount - 1)
+        return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion, expectations: expectations),
+                          context: context)
     }
 
-    /// Writes the report when `run` failed.
-    private func finish(_ run: GoldenRun) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
-        guard !run.passed else { return (run, false) }
-        do { _ = try GoldenReport.write(run, title: "render test → \(golden)", to: artifacts) } catch {
+    /// Writes `summary.md` (pass or fail) and, when `run` failed, the rest of the report: index.html and report.json
+    /// (what `render accept` reads) beside the actual frames and motion track the run kept there.
+    private func finish(_ run: GoldenRun, context: GoldenReportContext) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        let record = record(run, context: context)
+        do {
+            try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+            try GoldenSummaryPage.write(run, record: record, report: artifacts, to: artifacts)
+            guard !run.passed else { return (run, false) }
+            _ = try GoldenReport.write(run, title: "render test → \(golden)", to: artifacts, verbose: verbose)
+            try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(record), to: artifacts + "/" + TestReportRecord.fileName)
+        } catch {
             throw .input("cannot write the report into \(artifacts): \(explain(error, known: artifacts))")
         }
         return (run, true)
@@ -138,7 +156,10 @@ public struct GoldenTest: Sendable {
     /// the folder only ever shows the latest failure. Nothing else there is touched.
     func clearEvidence() {
         let fm = FileManager.default
-        try? fm.removeItem(atPath: artifacts + "/index.html")
+        for name in ["index.html", TestReportRecord.fileName, GoldenSummaryPage.fileName, GoldenSummaryPage.animationName] {
+            try? fm.removeItem(atPath: artifacts + "/" + name)
+        }
+        try? fm.removeItem(atPath: artifacts + "/" + GoldenAcceptance.replacedFolder)
         for sub in ["actual", "diff"] {
             let folder = artifacts + "/" + sub
             for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".png") {

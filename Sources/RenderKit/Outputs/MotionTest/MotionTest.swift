@@ -37,7 +37,13 @@ public struct MotionTest: Sendable {
                                   seriesCount: track.series.count, eventCount: track.events.count)
         let exists = FileManager.default.fileExists(atPath: path)
         if mode == .all || !exists {
-            if !exists && mode == .never { result.status = .missing; return result }
+            if !exists && mode == .never {
+                // Kept in the report, so that `render accept --motion` can record it without running again.
+                try write(bytes, to: reportCopy)
+                result.actualPath = reportCopy
+                result.status = .missing
+                return result
+            }
             let same = exists && (try? readFileBytes(at: path)) == bytes
             if !same { try write(bytes, to: path) }
             result.status = exists ? (same ? .same : .updated) : .recorded
