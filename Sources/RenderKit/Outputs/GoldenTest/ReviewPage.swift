@@ -99,7 +99,7 @@ public enum ReviewPage {
         <button data-mode="side" title="1">1 side by side</button><button data-mode="slider" title="2">2 slider</button>\
         <button data-mode="onion" title="3">3 onion skin</button><button data-mode="flicker" title="4">4 flicker</button></span>\
         <span class="group" role="group" aria-label="zoom"><button id="zoomOut" title="-">−</button><span id="zoom">fit</span>\
-        <button id="zoomIn" title="+">+</button><button id="zoomFit" title="0">fit</button></span>\
+        <button id="zoomIn" title="+">+</button><button id="zoomFit" title="0">0 fit</button></span>\
         <span class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>a</kbd> accept frame · <kbd>A</kbd> accept scene · \
         <kbd>r</kbd> reject · <kbd>u</kbd> undo</span></div>
         <p id="message" role="status" aria-live="polite"></p></header>
@@ -145,7 +145,7 @@ public enum ReviewPage {
     .group{display:inline-flex;align-items:center;gap:2px} button{font:inherit;border:1px solid var(--line);background:#fff;border-radius:6px;padding:3px 9px;cursor:pointer}
     button[aria-pressed=true]{background:var(--ink);color:#fff;border-color:var(--ink)} #zoom{min-width:48px;text-align:center;font-variant-numeric:tabular-nums}
     .keys{color:var(--mute)} kbd{font:12px ui-monospace,monospace;border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;padding:0 4px;background:#fff;color:var(--ink)}
-    #message{margin:6px 0 0;min-height:1.4em;font-weight:600} #message.bad{color:var(--fail)} #message.good{color:var(--ok)}
+    #message{margin:4px 0 0;min-height:1.3em;font-weight:600} #message.bad{color:var(--fail)} #message.good{color:var(--ok)}
     main{padding:16px 20px} section.scene{background:var(--card);border-radius:10px;padding:14px 16px;margin:0 0 18px;border:2px solid transparent}
     section.current{border-color:var(--focus)} section.passed{opacity:.75}
     h2{font-size:16px;margin:0} .count{font-weight:400;color:var(--fail);margin-left:8px} section.passed .count{color:var(--ok)}
@@ -159,11 +159,11 @@ public enum ReviewPage {
     .state.accepted{background:#dff3e4;color:var(--ok)} .state.rejected{background:#fff3c4;color:var(--rej)} .state.pending{background:#fde7e7;color:var(--fail)}
     .panes{display:flex;gap:12px;align-items:flex-start} .pane{flex:1 1 0;min-width:0;margin:0}
     .pane figcaption{color:var(--mute);font-size:12px;text-transform:uppercase;letter-spacing:.04em;margin-bottom:3px}
-    .frame{overflow:auto;max-height:70vh;border:1px solid var(--line);border-radius:4px;
+    .frame{display:block;width:fit-content;max-width:100%;overflow:auto;max-height:75vh;border:1px solid var(--line);
       background:repeating-conic-gradient(#d6d6da 0 25%,#fff 0 50%) 0 0/16px 16px}
-    .frame img{display:block;image-rendering:pixelated} .fit .frame img{max-width:100%;height:auto}
-    .stage{position:relative;display:inline-block;vertical-align:top} .stage img{display:block}
-    .stage .top{position:absolute;left:0;top:0}
+    .frame img{display:block;image-rendering:pixelated;height:auto}
+    .stage{position:relative} .stage .top{position:absolute;left:0;top:0}
+    .split{position:absolute;top:0;bottom:0;width:0;border-left:2px solid var(--focus);pointer-events:none}
     .control{display:flex;gap:10px;align-items:center;margin-top:6px;color:var(--mute)} .control input{width:320px}
     .missing{padding:24px;color:var(--mute)} .none{color:var(--mute)}
     details.motion{margin-top:14px} summary{font-weight:600;cursor:pointer} .legend{font-weight:400;color:var(--mute);margin-left:10px}
@@ -199,7 +199,13 @@ public enum ReviewPage {
         box.appendChild(c);}});}
     function img(s,kind,f,alt){var i=el('img');i.alt=alt||kind;i.src=src(s,kind,f);
       i.onload=function(){size(i);};return i;}
-    function size(i){if(zoom>0&&i.naturalWidth){i.style.width=(i.naturalWidth*zoom/devicePixelRatio)+'px';}else i.style.width='';}
+    // At a zoom, one frame pixel is `zoom` device pixels; to fit, the frame fills its pane's width (larger or
+    // smaller than its own size) unless that makes it taller than 60 % of the window.
+    function size(i){var w=i.naturalWidth,h=i.naturalHeight;if(!w)return;
+      if(zoom>0){i.style.width=(w*zoom/devicePixelRatio)+'px';return;}
+      var box=i.closest('.pane')||i.closest('.viewer'),room=Math.max(40,box.clientWidth-4),f=Math.min(room/w,innerHeight*0.6/h);
+      i.style.width=(w*f)+'px';}
+    window.addEventListener('resize',function(){if(!zoom)document.querySelectorAll('.frame img').forEach(size);});
     function pane(s,kind,f,has){var p=el('figure','pane');p.appendChild(el('figcaption',null,kind));var fr=el('div','frame');
       if(has)fr.appendChild(img(s,kind,f));else fr.appendChild(el('div','missing','no '+kind+' image'));p.appendChild(fr);return p;}
     function viewer(i){
@@ -209,26 +215,26 @@ public enum ReviewPage {
       var cap=el('div','caption');cap.appendChild(el('b',null,f.name));
       cap.appendChild(el('span',null,f.status+' · '+f.differingPixels+' px ('+pct(f).toFixed(3)+' %) · failure '+(k+1)+' of '+sc.frames.length));
       var st=state(i,f);cap.appendChild(el('span','state '+st,st));v.appendChild(cap);
-      var body=el('div',zoom?'':'fit');v.appendChild(body);
+      var body=el('div');v.appendChild(body);
       var both=f.expected&&f.actual;
       if(mode==='side'||!both){var row=el('div','panes');row.appendChild(pane(i,'expected',f,f.expected));
         row.appendChild(pane(i,'actual',f,f.actual));row.appendChild(pane(i,'diff',f,f.diff));body.appendChild(row);
         if(mode!=='side')v.appendChild(el('p','none','Only side by side: this frame has no '+(f.expected?'actual':'expected')+' image.'));return;}
       var fr=el('div','frame'),stage=el('div','stage'),base=img(i,'expected',f),top=img(i,'actual',f);top.className='top';
-      stage.appendChild(base);stage.appendChild(top);fr.appendChild(stage);body.appendChild(fr);
+      var line=el('div','split');stage.appendChild(base);stage.appendChild(top);stage.appendChild(line);fr.appendChild(stage);body.appendChild(fr);
       var ctl=el('div','control');v.appendChild(ctl);
-      if(mode==='flicker'){var lab=el('span',null,'');ctl.appendChild(lab);
+      if(mode==='flicker'){line.hidden=true;var lab=el('span',null,'');ctl.appendChild(lab);
         var show=function(){top.style.visibility=shown?'visible':'hidden';lab.textContent=shown?'showing actual':'showing expected';};
         show();flick=setInterval(function(){shown=!shown;show();},500);return;}
       var r=el('input');r.type='range';r.min=0;r.max=100;r.value=sc.amount==null?50:sc.amount;r.setAttribute('aria-label',mode==='slider'?'slider position':'opacity of the actual frame');
       var lab2=el('span');ctl.appendChild(r);ctl.appendChild(lab2);
       var apply=function(){sc.amount=+r.value;if(mode==='slider'){top.style.clipPath='inset(0 '+(100-r.value)+'% 0 0)';top.style.opacity=1;
-          lab2.textContent='left of the line: actual, right: expected';}
-        else{top.style.clipPath='none';top.style.opacity=r.value/100;lab2.textContent='actual at '+r.value+' % over expected';}};
+          line.style.left=r.value+'%';line.hidden=false;lab2.textContent='left of the line: actual, right: expected';}
+        else{top.style.clipPath='none';top.style.opacity=r.value/100;line.hidden=true;lab2.textContent='actual at '+r.value+' % over expected';}};
       r.oninput=apply;apply();}
     function render(){if(flick){clearInterval(flick);flick=null;}
       document.querySelectorAll('[data-mode]').forEach(function(b){b.setAttribute('aria-pressed',b.dataset.mode===mode);});
-      document.getElementById('zoom').textContent=zoom?(zoom*100)+' %':'fit';
+      document.getElementById('zoom').textContent=zoom?(zoom*100)+' %':'to fit';
       document.querySelectorAll('section.current').forEach(function(e){e.classList.remove('current');});
       var cur=list[pos];if(cur)document.getElementById('s'+cur.s).classList.add('current');
       S.forEach(function(sc,i){viewer(i);});strips();
