@@ -13,6 +13,17 @@ enum TinyScenes {
      ]}
     """
 
+    /// 1 s at 10 fps = 10 frames of 40×30 px on white: a 16 pt square of `fill` appears at 0.4 s (frames 4 to 9).
+    /// Two fills: the same motion, six frames of different pixels.
+    static func appearingSquare(fill: String) -> String {
+        """
+        {"scene": 1, "name": "tiny", "canvas": {"width": 40, "height": 30, "scale": 1, "background": "#FFFFFF"}, "fps": 10,
+         "duration": 1, "state": {"o": 0},
+         "body": {"type": "rect", "fill": "\(fill)", "frame": {"width": 16, "height": 16}, "opacity": "=o"},
+         "timeline": [{"at": 0.4, "set": {"o": 1}}]}
+        """
+    }
+
     /// Two problems: an unknown view type on line 3 and an opacity above 1 on line 4.
     static let twoProblems = """
     {"scene": 1, "canvas": {"width": 40, "height": 30},

@@ -1,0 +1,194 @@
+import Foundation
+import XCTest
+
+/// `render review`: the report of a failed `render test` served on loopback (the server of `render watch`), against
+/// hostile requests and as a reviewer uses it in headless Chromium. Every case starts from the same failure: goldens of
+/// `TinyScenes.appearingSquare` in blue, then the square made orange, so frames 4 to 9 fail and 0 to 3 pass.
+final class ReviewTests: WatchTestCase {
+    var tiny: String { dir + "/tiny.json" }
+    var goldens: String { dir + "/goldens" }
+    var report: String { dir + "/report" }
+    let failing = [4, 5, 6, 7, 8, 9]
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try TinyScenes.appearingSquare(fill: "#2060E0").write(toFile: tiny, atomically: true, encoding: .utf8)
+        let recorded = try DiffCLI.run(["test", tiny, "--golden", goldens, "--artifacts", report])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        try TinyScenes.appearingSquare(fill: "#E04020").write(toFile: tiny, atomically: true, encoding: .utf8)
+        let failed = try DiffCLI.run(["test", tiny, "--golden", goldens, "--artifacts", report])
+        XCTAssertEqual(failed.status, 1, failed.stdout + failed.stderr)
+        XCTAssertEqual(failingFrames(failed.stdout), failing, failed.stdout)
+    }
+
+    /// `render test` of the tiny scene against the goldens (a report of its own).
+    func runTest() throws -> DiffCLI.Output {
+        try DiffCLI.run(["test", tiny, "--golden", goldens, "--artifacts", dir + "/again"])
+    }
+
+    /// The frames the terminal names as failing (`frame_00004.png: 256 pixels differ`).
+    func failingFrames(_ out: String) -> [Int] {
+        out.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("frame_"), line.contains("differ") else { return nil }
+            return Int(line.dropFirst(6).prefix { $0.isNumber })
+        }
+    }
+
+    /// Starts `render review` with `arguments` on a port the system picks; the address it serves.
+    func startReview(_ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: DiffCLI.binary)
+        p.arguments = ["review"] + arguments + ["--port", "0"]
+        let outFile = dir + "/review.out"
+        _ = FileManager.default.createFile(atPath: outFile, contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
+        let errFile = dir + "/review.err"
+        _ = FileManager.default.createFile(atPath: errFile, contents: nil)
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
+        try p.run()
+        process = p
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, p.isRunning {
+            if let url = Self.listening((try? String(contentsOfFile: outFile, encoding: .utf8)) ?? "") { return url }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "render review did not start: " + ((try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""))
+    }
+
+    /// Every file under the scratch folder but the review's own output, with its bytes.
+    func files() throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        let e = FileManager.default.enumerator(atPath: dir)
+        while let name = e?.nextObject() as? String {
+            let path = dir + "/" + name
+            var isDir: ObjCBool = false
+            guard name != "review.out", name != "review.err", FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            out[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return out
+    }
+
+    /// A request to the review server as the page would send it (POST with the token from its origin), each part
+    /// replaceable by a hostile one; the status code.
+    func post(_ port: Int, _ target: String, token: String?, origin: String? = nil, extra: String = "") throws -> Int {
+        var head = "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        if !extra.contains("Content-Length") { head += "Content-Length: 0\r\n" }
+        if let token { head += "X-Render-Token: \(token)\r\n" }
+        if let origin { head += "Origin: \(origin)\r\n" }
+        return try Self.status(port: port, head + extra + "\r\n")
+    }
+
+    func testHostileRequestsChangeNothingAndThePagesOwnAcceptAndUndoDo() throws {
+        let address = try startReview([report])
+        let port = port(of: address)
+        let token = try pageToken(address)
+        XCTAssertEqual(token.count, 36, "a UUID")
+        let before = try files()
+        let origin = "http://127.0.0.1:\(port)"
+        let wrong = (token.first == "0" ? "1" : "0") + token.dropFirst()
+        let get = { (path: String) in try Self.status(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") }
+
+        // The page and its images.
+        XCTAssertEqual(try get("/"), 200)
+        XCTAssertEqual(try get("/r/0/expected/frame_00005.png"), 200)
+        XCTAssertEqual(try get("/r/0/actual/frame_00005.png"), 200)
+        XCTAssertEqual(try get("/r/0/diff/frame_00005.png"), 200)
+        XCTAssertEqual(try get("/r/0/actual/frame_00002.png"), 404, "a frame that passed has no actual file in the report")
+
+        // State changes without the page's token, from elsewhere, with a body, or as GET: refused, nothing written.
+        let started = Date()
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=5", token: nil, origin: origin), 403, "no token")
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=5", token: wrong, origin: origin), 403, "another token")
+        XCTAssertEqual(try post(port, "/r/0/accept", token: token, origin: "http://evil.example"), 403, "another site")
+        XCTAssertEqual(try post(port, "/r/0/undo", token: wrong), 403, "undo without the token")
+        XCTAssertEqual(try Self.status(port: port, "POST /r/0/accept HTTP/1.1\r\nHost: evil.example:\(port)\r\nContent-Length: 0\r\n"
+                                       + "X-Render-Token: \(token)\r\n\r\n"), 403, "DNS rebinding: a Host that is not this machine")
+        let body = [UInt8](repeating: 65, count: 1 << 20)
+        let oversize = Self.answer(port: port, Array(("POST /r/0/accept?frame=5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            + "X-Render-Token: \(token)\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body)
+        XCTAssertEqual(oversize.code, 400, "a 1 MiB body: \(oversize.line)")
+        XCTAssertLessThan(oversize.seconds, 2)
+        XCTAssertEqual(try post(port, "/r/0/accept", token: token, extra: "Transfer-Encoding: chunked\r\n"), 400, "a chunked body")
+        XCTAssertEqual(try get("/r/0/accept?frame=5"), 405, "GET to a POST route")
+        XCTAssertEqual(try get("/r/0/undo"), 405)
+        XCTAssertEqual(try post(port, "/", token: token), 405, "POST to the page")
+        XCTAssertEqual(try post(port, "/r/0/expected/frame_00005.png", token: token), 405, "POST to an image")
+
+        // Ways out of the served folders, and frames and reports that are not there.
+        XCTAssertEqual(try get("/r/0/expected/../../etc/passwd"), 400)
+        XCTAssertEqual(try get("/r/0/expected/..%2F..%2Fetc%2Fpasswd"), 400)
+        XCTAssertEqual(try get("/r/0/actual/%2e%2e/report.json"), 400)
+        XCTAssertEqual(try get("/r/0/expected/frame_-1"), 404)
+        XCTAssertEqual(try get("/r/0/expected/frame_-0001.png"), 404)
+        XCTAssertEqual(try get("/r/0/expected/manifest.json"), 404, "only frame files are served")
+        XCTAssertEqual(try get("/r/1/expected/frame_00005.png"), 404, "one report only")
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=../../etc/passwd", token: token, origin: origin), 400)
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=-1", token: token, origin: origin), 400)
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=99", token: token, origin: origin), 400, "outside the report's frames")
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=2", token: token, origin: origin), 400, "a frame that passed")
+        XCTAssertEqual(try post(port, "/r/1/accept", token: token, origin: origin), 404, "unknown report")
+        XCTAssertEqual(try post(port, "/r/9999999999/accept", token: token, origin: origin), 405, "not a report number")
+        XCTAssertEqual(try post(port, "/r/0/accept/../../x", token: token, origin: origin), 405)
+        XCTAssertEqual(try post(port, "/r/0/undo?frame=5", token: token, origin: origin), 200, "undoing what was not accepted")
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertLessThan(seconds, 10, "every refusal is quick")
+        XCTAssertEqual(try files(), before, "no file written, removed or changed by refused requests")
+
+        // The page's own request accepts frame 5 only; undo puts the golden back, byte for byte.
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=5", token: token, origin: origin), 200)
+        let accepted = try files()
+        let changed = Set(accepted.keys).union(before.keys).filter { accepted[$0] != before[$0] }.sorted()
+        XCTAssertEqual(changed, ["goldens/frame_00005.png", "goldens/manifest.json", "report/replaced/frame_00005.png"])
+        XCTAssertEqual(accepted["goldens/frame_00005.png"], before["report/actual/frame_00005.png"])
+        XCTAssertEqual(failingFrames(try runTest().stdout), [4, 6, 7, 8, 9])
+        XCTAssertEqual(try post(port, "/r/0/undo?frame=5", token: token, origin: origin), 200)
+        XCTAssertEqual(try files()["goldens/frame_00005.png"], before["goldens/frame_00005.png"], "undo restores the golden")
+        XCTAssertEqual(failingFrames(try runTest().stdout), failing)
+        print("review: the hostile requests refused in \(seconds) s; accept and undo of frame 5 through the page's route")
+    }
+
+    /// The reviewer's loop in headless Chromium: open the page, step with the keyboard to the second failure, accept
+    /// it; the next `render test` passes that frame and still fails the others. The screenshots (review-*.png) go to
+    /// the folder RENDER_SHOTS names, to be looked at, else to the scratch folder.
+    func testKeyboardAcceptInChromiumPassesThatFrameOnly() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startReview([report])
+        let shots = ProcessInfo.processInfo.environment["RENDER_SHOTS"] ?? dir
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let position = "document.body.dataset.position"
+        let r = try chromium.run([
+            ["open": address, "width": 1280, "height": 800, "scale": 1],
+            ["wait": "document.body.dataset.ready==='1'"],
+            ["eval": position],                                                        // 2: 0:4, the first failure
+            ["eval": "document.querySelectorAll('#s0 .strip span').length"],           // 3: a cell per frame
+            ["eval": "[].map.call(document.querySelectorAll('#s0 .strip span'),function(c){return c.style.background?1:0;}).join('')"],
+            ["screenshot": shots + "/review-side.png"],
+            ["key": "j"], ["eval": position],                                          // 7: 0:5
+            ["key": "k"], ["key": "ArrowDown"], ["eval": position],                    // 10: 0:5 again
+            ["key": "2"], ["sleep": 0.3], ["screenshot": shots + "/review-slider.png"],
+            ["key": "3"], ["eval": "getComputedStyle(document.querySelector('#s0 .top')).opacity"],  // 15: 0.5
+            ["key": "1"],
+            ["key": "a"], ["wait": "document.body.dataset.accepted==='1'"],
+            ["eval": position],                                                        // 19: 0:6, the next pending one
+            ["eval": "document.getElementById('message').textContent"],               // 20
+            ["key": "r"], ["eval": position], ["eval": "document.querySelector('#s0 .strip span.rejected')!==null"],  // 22, 23
+            ["key": "u"], ["eval": "document.querySelector('#s0 .strip span.rejected')===null"],                    // 25
+            ["sleep": 0.3], ["screenshot": shots + "/review-accepted.png"],
+        ])
+        XCTAssertEqual(r[2] as? String, "0:4")
+        XCTAssertEqual(r[3] as? Int, 10)
+        XCTAssertEqual(r[4] as? String, "0000111111", "frames 4 to 9 coloured, 0 to 3 not")
+        XCTAssertEqual(r[7] as? String, "0:5")
+        XCTAssertEqual(r[10] as? String, "0:5")
+        XCTAssertEqual(r[15] as? String, "0.5")
+        XCTAssertEqual(r[19] as? String, "0:6")
+        XCTAssertTrue((r[20] as? String ?? "").contains("replaced " + goldens + "/frame_00005.png"), "\(r[20])")
+        XCTAssertEqual(r[23] as? Bool, true, "r marks the frame rejected")
+        XCTAssertEqual(r[25] as? Bool, true, "u takes the rejection back")
+        let after = try runTest()
+        XCTAssertEqual(after.status, 1)
+        XCTAssertEqual(failingFrames(after.stdout), [4, 6, 7, 8, 9], "frame 5 passes, the rest still fail: \(after.stdout)")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/review.out", encoding: .utf8).components(separatedBy: "accept: replaced").count, 2,
+                       "one golden written")
+    }
+}
