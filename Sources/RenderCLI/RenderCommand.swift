@@ -26,6 +26,7 @@ struct RenderCommand: ParsableCommand {
           render strip Scenes/unlock.json --count 12    a contact sheet of 12 frames
           render preview Scenes/unlock.json             HTML player and animated PNG
           render watch Scenes/unlock.json               the player on localhost, rendered again on every save
+          render review Output/unlock-test              a failed test's report on localhost: accept or reject
           render diff Output/unlock Tests/Goldens/unlock
                         compare with the goldens (render them with --fps 2 --scale 1)
         """,

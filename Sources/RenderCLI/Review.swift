@@ -26,7 +26,7 @@ struct Review: ParsableCommand {
         origin), no request bodies, heads up to 16 KiB, slow or surplus connections closed. Ctrl-C stops it.
 
         Examples:
-          render test Scenes/unlock.json --golden Tests/Goldens/unlock --artifacts Output/unlock-test
+          render test Scenes/unlock.json --golden Tests/Goldens/unlock   fails: report in Output/unlock-test
           render review Output/unlock-test
           render review Output/unlock-test Output/lock-test --port 0
         """)

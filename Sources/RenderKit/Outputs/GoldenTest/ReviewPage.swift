@@ -146,7 +146,7 @@ public enum ReviewPage {
     button[aria-pressed=true]{background:var(--ink);color:#fff;border-color:var(--ink)} #zoom{min-width:48px;text-align:center;font-variant-numeric:tabular-nums}
     .keys{color:var(--mute)} kbd{font:12px ui-monospace,monospace;border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;padding:0 4px;background:#fff;color:var(--ink)}
     #message{margin:4px 0 0;min-height:1.3em;font-weight:600} #message.bad{color:var(--fail)} #message.good{color:var(--ok)}
-    main{padding:16px 20px} section.scene{background:var(--card);border-radius:10px;padding:14px 16px;margin:0 0 18px;border:2px solid transparent}
+    main{padding:16px 20px} section.scene{scroll-margin-top:130px;background:var(--card);border-radius:10px;padding:14px 16px;margin:0 0 18px;border:2px solid transparent}
     section.current{border-color:var(--focus)} section.passed{opacity:.75}
     h2{font-size:16px;margin:0} .count{font-weight:400;color:var(--fail);margin-left:8px} section.passed .count{color:var(--ok)}
     .paths{margin:2px 0 10px;color:var(--mute);font-size:12px;word-break:break-all}
@@ -183,6 +183,8 @@ public enum ReviewPage {
     function state(s,f){return f.accepted?'accepted':(rejected[key(s,f)]?'rejected':'pending');}
     function src(s,kind,f){return 'r/'+s+'/'+kind+'/'+f.name+'?v='+(version[s]||0);}
     function say(text,good){var m=document.getElementById('message');m.textContent=text;m.className=good===undefined?'':(good?'good':'bad');}
+    // What was written, in one line: each file when two or fewer, else how many and the first.
+    function brief(lines){return lines.length<=2?lines.join('; '):lines.length+' golden files ('+lines[0]+', …)';}
     function pct(f){return f.totalPixels?(100*f.differingPixels/f.totalPixels):0;}
     // Colour of a strip cell: grey when the frame passed, then from pale to strong red with the share of pixels changed
     // (on a log scale: one pixel in a million is visible, a whole frame is full red).
@@ -237,7 +239,9 @@ public enum ReviewPage {
       document.getElementById('zoom').textContent=zoom?(zoom*100)+' %':'to fit';
       document.querySelectorAll('section.current').forEach(function(e){e.classList.remove('current');});
       var cur=list[pos];if(cur)document.getElementById('s'+cur.s).classList.add('current');
-      S.forEach(function(sc,i){viewer(i);});strips();
+      S.forEach(function(sc,i){viewer(i);var c=document.querySelector('#s'+i+' .count');if(!c.dataset.text)c.dataset.text=c.textContent;
+        var acc=sc.frames.filter(function(f){return f.accepted;}).length,rej=sc.frames.filter(function(f){return state(i,f)==='rejected';}).length;
+        c.textContent=c.dataset.text+(acc?' · '+acc+' accepted':'')+(rej?' · '+rej+' rejected':'');});strips();
       document.body.dataset.position=cur?cur.s+':'+S[cur.s].frames[cur.k].index:'';}
     function go(n){if(!list.length)return;pos=Math.max(0,Math.min(list.length-1,n));render();
       var cur=list[pos];document.getElementById('s'+cur.s).scrollIntoView({block:'nearest'});}
@@ -250,7 +254,7 @@ public enum ReviewPage {
         var done=all?sc.frames:[f];var was=done.map(function(x){return {f:x,rej:!!rejected[key(cur.s,x)]};});
         done.forEach(function(x){x.accepted=true;delete rejected[key(cur.s,x)];});
         undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was});version[cur.s]=(version[cur.s]||0)+1;
-        say((all?'Accepted '+sc.scene+': ':'Accepted '+f.name+': ')+a.lines.join('; '),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;
+        say((all?'Accepted '+sc.scene+': ':'Accepted '+f.name+': ')+brief(a.lines),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;
         go(nextPending());},function(e){busy=false;say('the review server did not answer: '+e,false);});}
     function reject(){var cur=list[pos];if(!cur)return;var f=S[cur.s].frames[cur.k];if(f.accepted){say(f.name+' is accepted: undo first (u)',false);return;}
       rejected[key(cur.s,f)]=true;undo.push({kind:'reject',s:cur.s,f:f});say('Rejected '+f.name+' (nothing written: the golden stays)',true);go(nextPending());}
@@ -259,7 +263,7 @@ public enum ReviewPage {
       busy=true;post('r/'+u.s+'/undo'+(u.kind==='frame'?'?frame='+u.f.index:'')).then(function(a){busy=false;
         if(!a.ok){undo.push(u);say(a.error,false);return;}
         u.was.forEach(function(w){w.f.accepted=false;if(w.rej)rejected[key(u.s,w.f)]=true;});version[u.s]=(version[u.s]||0)+1;
-        say('Undone: '+a.lines.join('; '),true);render();},function(e){busy=false;undo.push(u);say('the review server did not answer: '+e,false);});}
+        say('Undone: '+brief(a.lines),true);render();},function(e){busy=false;undo.push(u);say('the review server did not answer: '+e,false);});}
     function setZoom(z){zoom=z;render();}
     var steps=[0.25,0.5,1,2,4,8,16];
     function zoomBy(d){var cur=zoom||1,n=steps.indexOf(cur);if(n<0)n=2;setZoom(steps[Math.max(0,Math.min(steps.length-1,n+d))]);}
