@@ -1,4 +1,5 @@
 import Foundation
+import RenderKit
 import TestSupport
 import XCTest
 
@@ -143,6 +144,37 @@ final class AcceptTests: CLITestCase {
         _ = try expect(1, test())
         try expect(0, ["accept", report])
         XCTAssertEqual(try verdict(0).failing, [])
+    }
+
+    /// The library `render review` calls: one frame by index, a frame that passed refused, and undo putting back the
+    /// goldens byte for byte.
+    func testTheLibraryAcceptsOneFrameAndUndoes() throws {
+        try recordThenChange(response: 0.6)
+        let failing = try verdict(1).failing
+        let before = try snapshot(golden)
+        let acceptance = try GoldenAcceptance(report: report)
+        XCTAssertEqual(acceptance.failingFrames.map { frameNames([$0])[0] }, failing)
+        XCTAssertTrue(acceptance.motionFailed)
+        XCTAssertThrowsError(try acceptance.accept(frame: 0)) { error in
+            XCTAssertEqual((error as? AcceptanceError)?.kind, .notFailing, "\(error)")
+        }
+        XCTAssertThrowsError(try acceptance.accept(frame: 10)) { error in
+            XCTAssertEqual((error as? AcceptanceError)?.kind, .outOfRange, "\(error)")
+        }
+        XCTAssertEqual(try snapshot(golden), before)
+        let index = acceptance.failingFrames[0]
+        let one = try acceptance.accept(frame: index)
+        XCTAssertEqual(one.changes.map(\.action), [.replaced])
+        XCTAssertEqual(one.changes.map(\.frame), [index])
+        XCTAssertEqual(try bytes(golden + "/" + frameNames([index])[0]), try bytes(report + "/actual/" + frameNames([index])[0]))
+        let everything = try acceptance.accept(frames: nil, motion: false)
+        XCTAssertEqual(everything.written.count, failing.count, "the other frames and the motion track")
+        XCTAssertEqual(everything.changes.filter { $0.action == .unchanged }.map(\.frame), [index])
+        let undone = try acceptance.undo(frames: nil, motion: false)
+        XCTAssertEqual(undone.written.count, failing.count + 1)
+        let after = try snapshot(golden)
+        for (name, data) in before where name != "manifest.json" { XCTAssertEqual(after[name], data, name) }
+        XCTAssertEqual(try verdict(1).failing, failing, "as it was before accepting")
     }
 
     // MARK: - CI semantics
