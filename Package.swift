@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry", "CDeflate"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Geometry"]),
         .testTarget(name: "RenderKitTests", dependencies: [
-            "TestSupport", "Frames", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
+            "TestSupport", "Frames", "Formats", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
         ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO", "Geometry", "SceneModel"], exclude: ["Scripts"]),
     ]

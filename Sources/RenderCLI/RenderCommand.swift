@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
           render review Output/unlock-test              a failed test's report on localhost: accept or reject
           render diff Output/unlock Tests/Goldens/unlock
                         compare with the goldens (render them with --fps 2 --scale 1)
+          render test Scenes/unlock.json --golden Tests/Goldens/unlock --fps 2 --scale 1
+                        render and compare in one step; on failure a report in Output/unlock-test
+          render accept Output/unlock-test              that report's actual frames become the goldens
         """,
         version: RenderCommand.version,
         subcommands: [FramesCommand.self, Check.self, Dump.self, Diff.self, TestCommand.self, AcceptCommand.self, Merge.self, Strip.self, Preview.self, Watch.self, Review.self],

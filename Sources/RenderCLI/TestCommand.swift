@@ -17,9 +17,15 @@ struct TestCommand: ParsableCommand {
         --threshold 0.1 --no-include-aa for pixelmatch's tolerance. Diff images show the golden in grey. \
         --set and --state render a variant: give each variant its own --golden folder. \
         --record (or the RENDER_RECORD environment variable) decides what is written to --golden: \
-        missing (default) records frames that have no golden yet, all records every frame, failed \
-        replaces the goldens of failing frames, never records nothing. On failure, index.html, the \
-        failing frames and their diff images go to --artifacts.
+        missing (the default, except under CI=true) records frames that have no golden yet, all records every \
+        frame, failed replaces the goldens of failing frames, never (the default under CI=true) records \
+        nothing: a missing golden fails, named with the command that records it.
+
+        --artifacts (default Output/<name>-test) is the report folder: summary.md every time (the verdict, \
+        the failing frames, the motion changes in words, and summary.png, golden beside actual over the \
+        changed frames, for a pull request or a CI job summary), and on failure index.html (failures first; \
+        passes counted, listed with --verbose), the failing actual frames and their diff images, the actual \
+        motion.json and report.json, from which `render accept` makes them the goldens without rendering again.
 
         Beside the frames, --golden holds motion.json, the motion golden: every view value that moves \
         (x, y, width, height as drawn, opacity, scale, rotation, blur, corner radius), the state variables \
@@ -42,7 +48,7 @@ struct TestCommand: ParsableCommand {
         or is the same, so that the scene's pictures changed. A frame whose display list and environment \
         match its golden's passes without being drawn ("same display list"); --full draws every frame.
 
-        Prints the failing frames and a summary; --verbose prints every frame. --frames limits the \
+        Prints the failing frames and a summary that counts the passes; --verbose prints every frame, failures first. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
 
         Examples:
@@ -52,6 +58,8 @@ struct TestCommand: ParsableCommand {
           render test Scenes/unlock.json --golden Tests/Goldens/unlock --motion-only
           render test Scenes/unlock.json
           render test Scenes/unlock.json --expect checks/unlock-haptics.test.json
+          CI=true render test Scenes/unlock.json --golden Tests/Goldens/unlock --fps 2 --scale 1
+          render accept Output/unlock-test       (after a failure: its actual frames become the goldens)
 
         Exit status: 0 all frames, the motion and the expectations hold (or were recorded), 1 a frame or the \
         motion differs, an expectation fails, or the scene or the expectation file is bad, 2 bad usage or unreadable goldens (a motion.json that is not one is named with the \
@@ -64,7 +72,7 @@ struct TestCommand: ParsableCommand {
     var golden: String?
     @Option(help: ArgumentHelp("Expectation file (default: SCENE.test.json beside the scene, when there is one).", valueName: "FILE"))
     var expect: String?
-    @Option(help: ArgumentHelp("missing, all, failed or never (default: $RENDER_RECORD, else missing).", valueName: "MODE"))
+    @Option(help: ArgumentHelp("missing, all, failed or never (default: $RENDER_RECORD, else never under CI=true, else missing).", valueName: "MODE"))
     var record: String?
     @Option(help: "Folder for the report and failing frames (default: Output/<name>-test).")
     var artifacts: String?

@@ -22,6 +22,8 @@ enum DiffCLI {
         p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "RENDER_RECORD")
+        // CI=true (the suite on CI) would make `render test` record nothing by default; tests that check it pass CI.
+        env.removeValue(forKey: "CI")
         for (k, v) in environment { env[k] = v }
         p.environment = env
         if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }

@@ -30,12 +30,13 @@ final class DocWorkflowTests: CLITestCase {
     }
 
     /// The jobs a workflow run reports: name, status, and the failing steps' output for messages.
-    func jobs(_ answer: Any) -> [(job: String, status: String, workspace: String, detail: String)] {
+    func jobs(_ answer: Any) -> [(job: String, status: String, workspace: String, detail: String, summary: String)] {
         ((answer as? [[String: Any]]) ?? []).map { j in
             let steps = (j["steps"] as? [[String: Any]]) ?? []
             let detail = steps.filter { ($0["status"] as? Int) != 0 }
                 .map { "\($0["step"] ?? ""): \($0["stderr"] ?? "")\($0["stdout"] ?? "")" }.joined(separator: "\n")
-            return (j["job"] as? String ?? "", j["status"] as? String ?? "", j["workspace"] as? String ?? "", detail)
+            let summary = (j["summary"] as? String).flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+            return (j["job"] as? String ?? "", j["status"] as? String ?? "", j["workspace"] as? String ?? "", detail, summary)
         }
     }
 
@@ -79,6 +80,7 @@ final class DocWorkflowTests: CLITestCase {
         XCTAssertEqual(push.map(\.status), ["success", "success"], push.map(\.detail).joined())
         for (job, variant) in zip(push, ["unlock", "unlock-blue"]) {
             XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21 + expectations, failures: 0))
+            XCTAssertTrue(job.summary.hasPrefix("## \(variant == "unlock" ? "unlock" : "unlock (--set accent=#7CA0FF)"): passed\n"), job.summary)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("push/artifacts/report-unlock")))
 
@@ -95,6 +97,12 @@ final class DocWorkflowTests: CLITestCase {
         for (job, variant) in zip(changed, ["unlock", "unlock-blue"]) {
             XCTAssertEqual(try junitCounts(job.workspace + "/junit/\(variant).xml"), JUnitCounts(tests: 21 + expectations, failures: 11))
             XCTAssertTrue(FileManager.default.fileExists(atPath: path("changed/artifacts/report-\(variant)/\(variant)/index.html")), variant)
+            // The job summary: the verdict, the 11 failing frames, and the animation uploaded with the report.
+            XCTAssertTrue(job.summary.contains(": FAILED\n"), job.summary)
+            XCTAssertTrue(job.summary.contains("**Frames:** 11 of 20 failing, 9 passing"), job.summary)
+            XCTAssertTrue(job.summary.contains("![golden left, actual right](summary.png)"), job.summary)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path("changed/artifacts/report-\(variant)/\(variant)/summary.png")), variant)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path("changed/artifacts/report-\(variant)/\(variant)/report.json")), variant)
         }
     }
 

@@ -4,7 +4,7 @@ import XCTest
 /// Every subcommand's help page has examples, and the top-level example of `render diff` works as written.
 final class HelpExampleTests: CLITestCase {
     func testEveryHelpPageHasExamples() throws {
-        for command in ["frames", "check", "dump", "diff", "test", "merge", "strip", "preview", "watch", "review"] {
+        for command in ["frames", "check", "dump", "diff", "test", "accept", "merge", "strip", "preview", "watch", "review"] {
             let help = try expect(0, ["help", command]).stdout
             XCTAssertTrue(help.contains("Examples:\n  render "), "render help \(command) has no examples:\n\(help)")
             // The prose above the examples is wrapped by the argument parser: a run of spaces inside a line is a line

@@ -57,6 +57,7 @@ struct RenderBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = Self.childEnvironment()
         process.currentDirectoryURL = workFolder
         let errURL = workFolder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         try Data().write(to: errURL)
@@ -67,15 +68,22 @@ struct RenderBinary {
         return Started(process: process, stderr: errURL, errorHandle: err)
     }
 
+    /// This process's environment for the child, with `extra`'s values, and without `CI` unless `extra` gives it:
+    /// `CI=true` (how the suite runs on CI, so that missing tools fail) would make `render test` record nothing by
+    /// default, which the tests that record goldens rely on; the tests of that rule pass `CI` themselves.
+    static func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        return environment.merging(extra) { _, new in new }
+    }
+
     /// Runs the binary with `arguments`; a run longer than `timeout` seconds is stopped (SIGKILL) and marked `timedOut`.
     /// `environment` replaces values of this process's environment for the child (e.g. PATH).
     func run(_ arguments: [String], timeout: Double = 600, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
+        process.environment = Self.childEnvironment(environment)
         process.currentDirectoryURL = workFolder
         let id = UUID().uuidString
         let outURL = workFolder.appendingPathComponent(".stdout-\(id)")

@@ -12,7 +12,8 @@
       upload-artifact and download-artifact copy files through --scratch/artifacts as those actions do (a download by
       pattern puts each artifact in its own folder); the JUnit action checks that its files exist and parse. `run:`
       steps run in bash -e with `apt-get` as a no-op and `make build` linking .build/release/render to --render. `if:`
-      conditions always(), failure(), success() and env.X != 'Y' are evaluated. Prints a JSON list of the jobs run.
+      conditions always(), failure(), success() and env.X != 'Y' are evaluated. As on GitHub, CI is true and
+      GITHUB_STEP_SUMMARY names a file per job (its path is the job's "summary"). Prints a JSON list of the jobs run.
 
   doc_workflows.py run-kubernetes DOC --template DIR --scratch DIR --render BIN
       Runs the Jobs of DOC in order: an Indexed Job's pods one after another in reverse index order (order must not
@@ -284,6 +285,9 @@ def run_job(name, job, entry, n, template, scratch, artifacts, shim_folder, inpu
     for k, v in (job.get("env") or {}).items():
         ctx["env"][k] = substitute(str(v), ctx)
     failed, log = False, []
+    # GitHub's job summary: a file every step may append markdown to.
+    summary = os.path.join(scratch, f"{name}-{n + 1}.step-summary.md")
+    open(summary, "w").close()
     for i, step in enumerate(job["steps"]):
         if not condition(step.get("if"), ctx, failed):
             continue
@@ -292,6 +296,8 @@ def run_job(name, job, entry, n, template, scratch, artifacts, shim_folder, inpu
             script = substitute(step["run"], ctx)
             env = dict(os.environ, **ctx["env"])
             env["PATH"] = shim_folder + ":" + env["PATH"]
+            env["GITHUB_STEP_SUMMARY"] = summary
+            env["CI"] = "true"
             p = subprocess.run(["bash", "-e", "-c", script], cwd=workspace, env=env, capture_output=True, text=True)
             log.append({"step": label, "status": p.returncode, "stdout": p.stdout[-2000:], "stderr": p.stderr[-2000:]})
             failed = failed or p.returncode != 0
@@ -324,7 +330,8 @@ def run_job(name, job, entry, n, template, scratch, artifacts, shim_folder, inpu
             for f in files:
                 ET.parse(f)
         log.append({"step": label, "status": 0})
-    return {"job": name, "matrix": entry, "status": "failure" if failed else "success", "workspace": workspace, "steps": log}
+    return {"job": name, "matrix": entry, "status": "failure" if failed else "success", "workspace": workspace, "steps": log,
+            "summary": summary}
 
 
 # MARK: - Running Kubernetes Jobs

@@ -76,7 +76,7 @@ public struct GoldenAcceptance: Sendable {
     ///   fails.
     public func accept(frames: ClosedRange<Int>?, motion: Bool) throws(AcceptanceError) -> AcceptanceResult {
         let everything = frames == nil && !motion
-        let chosen = try chosenFrames(frames, required: everything ? false : frames != nil)
+        let chosen = frames == nil && motion ? [] : try chosenFrames(frames, required: frames != nil)
         let withMotion = motion || (everything && motionFailed)
         if motion && !motionFailed {
             throw AcceptanceError(.notFailing, "the motion did not fail in report \(report)"
@@ -102,7 +102,7 @@ public struct GoldenAcceptance: Sendable {
     /// the report's actual file (changed again since) is refused, as in `accept`.
     public func undo(frames: ClosedRange<Int>?, motion: Bool) throws(AcceptanceError) -> AcceptanceResult {
         let everything = frames == nil && !motion
-        let chosen = try chosenFrames(frames, required: false)
+        let chosen = frames == nil && motion ? [] : try chosenFrames(frames, required: false)
         return try restore(chosen, motion: motion || (everything && motionFailed))
     }
 
@@ -155,10 +155,12 @@ public struct GoldenAcceptance: Sendable {
         guard let data = FileManager.default.contents(atPath: scene) else {
             throw AcceptanceError(.otherScene, "\(scene): cannot read it")
         }
-        let name = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["name"] as? String
+        // A scene's name is its "name", else its file name without the extension (the scene format's rule).
+        let stem = ((scene as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["name"] as? String ?? stem
         guard name == record.sceneName else {
-            throw AcceptanceError(.otherScene, "report \(report) is of scene \"\(record.sceneName)\" (\(record.scene)), not of \(scene)"
-                + (name.map { " (\"\($0)\")" } ?? ""))
+            throw AcceptanceError(.otherScene, "report \(report) is of scene \"\(record.sceneName)\" (\(record.scene)), "
+                + "not of \(scene) (scene \"\(name)\")")
         }
     }
 

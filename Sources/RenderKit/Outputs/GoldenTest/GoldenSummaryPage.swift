@@ -16,6 +16,8 @@ public enum GoldenSummaryPage {
     public static let byteBudget = 2_000_000
     /// The most frames the animation shows; more changed frames are sampled evenly.
     public static let maxFrames = 40
+    /// The most motion findings listed; index.html has them all.
+    public static let maxFindings = 15
     /// The widest an animation starts (golden, gap and actual side by side), in pixels.
     public static let maxWidth = 1200
 
@@ -63,7 +65,8 @@ public enum GoldenSummaryPage {
         }
         if let m = run.motion {
             s += "**Motion:** \(words(m))\n\n"
-            for f in m.findings { s += "- `\(f.name)`: \(f.words)\n" }
+            for f in m.findings.prefix(maxFindings) { s += "- `\(f.name)`: \(f.words)\n" }
+            if m.findings.count > maxFindings { s += "- … \(m.findings.count - maxFindings) more (index.html plots every one)\n" }
             if !m.findings.isEmpty { s += "\n" }
         }
         if let e = run.expectations {
