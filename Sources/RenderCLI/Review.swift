@@ -69,7 +69,8 @@ struct Review: ParsableCommand {
             throw ExitCode(1)
         }
         say("render review: serving \(address.url(port: server.port)) (\(reports.count) report\(reports.count == 1 ? "" : "s"); Ctrl-C stops)")
-        for sig in [SIGINT, SIGTERM] { signal(sig, { _ in _exit(130) }) }
+        // Ctrl-C and SIGTERM: status 130 once an accept or undo under way has finished (never half accepted).
+        StopSignals.install(command: "render review") { responder.stop() }
         do { try server.wait() } catch {
             printError("render review: the server stopped: \(error)")
             throw ExitCode(1)

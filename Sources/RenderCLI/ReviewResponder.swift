@@ -78,6 +78,12 @@ struct ReviewResponder: LoopbackResponder {
         return Self.json(.ok, ["ok": true, "lines": result.changes.map(\.line)])
     }
 
+    /// Waits for an accept or undo under way to finish (its goldens all renamed into place and the manifest written),
+    /// and keeps any other from starting: the process is stopping.
+    func stop() {
+        lock.lock()
+    }
+
     static func json(_ status: HTTPResponseStatus, _ object: [String: Any]) -> WatchResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return WatchResponse(status: status, type: "application/json", body: Array(data))

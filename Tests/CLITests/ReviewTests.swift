@@ -144,7 +144,31 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try post(port, "/r/0/undo?frame=5", token: token, origin: origin), 200)
         XCTAssertEqual(try files()["goldens/frame_00005.png"], before["goldens/frame_00005.png"], "undo restores the golden")
         XCTAssertEqual(failingFrames(try runTest().stdout), failing)
+        // Ctrl-C stops it with status 130, as it stops render watch.
+        let p = try XCTUnwrap(process)
+        p.interrupt()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 130)
         print("review: the hostile requests refused in \(seconds) s; accept and undo of frame 5 through the page's route")
+    }
+
+    /// A folder that is not a report, or a report whose goldens are gone: one line each, exit 2, nothing served.
+    func testFoldersThatAreNotReportsAreRefused() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
+        let before = try files()
+        let run = try DiffCLI.run(["review", dir + "/empty", dir + "/nowhere", "--port", "0"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stdout, "", "nothing served")
+        let lines = run.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, run.stderr)
+        XCTAssertTrue(lines[0].contains(dir + "/empty is not a render test report"), run.stderr)
+        XCTAssertTrue(lines[1].contains(dir + "/nowhere: no such folder"), run.stderr)
+        try FileManager.default.moveItem(atPath: goldens, toPath: dir + "/moved")
+        let gone = try DiffCLI.run(["review", report, "--port", "0"])
+        XCTAssertEqual(gone.status, 2, gone.stderr)
+        XCTAssertTrue(gone.stderr.contains("the goldens folder \(goldens) of report \(report) is gone"), gone.stderr)
+        try FileManager.default.moveItem(atPath: dir + "/moved", toPath: goldens)
+        XCTAssertEqual(try files(), before, "nothing written")
     }
 
     /// The reviewer's loop in headless Chromium: open the page, step with the keyboard to the second failure, accept
