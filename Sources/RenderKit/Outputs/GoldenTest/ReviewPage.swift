@@ -19,6 +19,8 @@ public enum ReviewPage {
         public var first: Int
         public var last: Int
         public var fps: Double
+        /// `--motion-only`: no frame was compared.
+        public var motionOnly: Bool
         public var frames: [Frame]
         public var motion: Motion?
     }
@@ -41,6 +43,8 @@ public enum ReviewPage {
         public var status: String
         public var failed: Bool
         public var findings: [String]
+        /// The golden motion.json is the report's actual track already.
+        public var accepted: Bool
     }
 
     /// The page's data for `acceptance`'s report, number `index` of those served.
@@ -53,9 +57,13 @@ public enum ReviewPage {
                          totalPixels: f.totalPixels, expected: f.goldenSHA256 != nil, actual: f.actual != nil,
                          diff: f.diff != nil, accepted: accepted)
         }
-        let motion = r.motion.map { Motion(status: $0.status, failed: $0.failed, findings: $0.findings) }
+        let motionGolden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + MotionTest.fileName)
+        let motion = r.motion.map {
+            Motion(status: $0.status, failed: $0.failed, findings: $0.findings, accepted: $0.actualSHA256 != nil && motionGolden == $0.actualSHA256)
+        }
         return Scene(index: index, scene: r.sceneName, report: acceptance.report, goldens: acceptance.goldens,
-                     first: r.options.first, last: r.options.last, fps: r.options.fps, frames: frames, motion: motion)
+                     first: r.options.first, last: r.options.last, fps: r.options.fps, motionOnly: r.options.motionOnly,
+                     frames: frames, motion: motion)
     }
 
     /// The changed motion curves of a report, golden (grey) against actual (red), as inline SVG: the golden track of
@@ -79,10 +87,9 @@ public enum ReviewPage {
     /// back with each accept and undo.
     public static func html(_ reports: [GoldenAcceptance], token: String) -> String {
         let scenes = reports.enumerated().map { scene($0.element, index: $0.offset) }
-        let order = scenes.indices.sorted { a, b in
-            let fa = Self.failing(scenes[a]), fb = Self.failing(scenes[b])
-            return (fa > 0) != (fb > 0) ? fa > 0 : a < b
-        }
+        // Scenes with a failure (a frame or the motion) first, each group in the order given.
+        let failed = { (s: Scene) in !s.frames.isEmpty || s.motion?.failed == true }
+        let order = scenes.indices.filter { failed(scenes[$0]) } + scenes.indices.filter { !failed(scenes[$0]) }
         struct Data: Codable { var token: String; var scenes: [Scene]; var order: [Int] }
         let json = (try? JSONEncoder().encode(Data(token: token, scenes: scenes, order: order))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let failingFrames = scenes.map { $0.frames.count }.reduce(0, +)
@@ -110,10 +117,14 @@ public enum ReviewPage {
             let sc = scenes[i], a = reports[i]
             let n = failing(sc)
             s += "<section class=\"scene\(n == 0 && sc.motion?.failed != true ? " passed" : "")\" id=\"s\(i)\" data-i=\"\(i)\">\n"
-            s += "<h2>\(esc(sc.scene)) <span class=\"count\">\(n) of \(sc.last - sc.first + 1) frames failing"
-                + "\(sc.motion?.failed == true ? ", motion changed" : "")</span></h2>\n"
+            let frames = sc.motionOnly ? "frames not compared (--motion-only)" : "\(n) of \(sc.last - sc.first + 1) frames failing"
+            s += "<h2>\(esc(sc.scene)) <span class=\"count\">\(frames)\(sc.motion?.failed == true ? ", motion changed" : "")</span></h2>\n"
             s += "<p class=\"paths\">report \(esc(sc.report)) → goldens \(esc(sc.goldens))</p>\n"
-            s += "<div class=\"strip\" aria-label=\"frames \(sc.first) to \(sc.last), coloured by how much each changed\"></div>\n"
+            if !sc.motionOnly {
+                s += "<div class=\"strip\" aria-label=\"frames \(sc.first) to \(sc.last), coloured by how much each changed\"></div>\n"
+                s += "<p class=\"key\"><i class=\"k-pass\"></i>passed <i class=\"k-heat\"></i>failed: few → all pixels changed "
+                    + "<i class=\"k-acc\"></i>accepted <i class=\"k-rej\"></i>rejected</p>\n"
+            }
             s += "<div class=\"viewer\"></div>\n"
             let plots = motionPlots(a)
             if !plots.isEmpty {
@@ -139,7 +150,7 @@ public enum ReviewPage {
     static let style = """
     :root{--bg:#f4f4f6;--card:#fff;--ink:#1c1c1e;--mute:#6b6b70;--line:#d9d9de;--fail:#c62828;--ok:#1a7f37;--rej:#8a6d00;--focus:#0a64d6}
     *{box-sizing:border-box} body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:var(--bg);color:var(--ink)}
-    header{position:sticky;top:0;z-index:2;background:#fffffff2;border-bottom:1px solid var(--line);padding:10px 20px}
+    header{position:sticky;top:0;z-index:2;background:#fff;border-bottom:1px solid var(--line);padding:10px 20px}
     h1{font-size:18px;margin:0 12px 0 0;display:inline-block} #summary{display:inline-block;margin:0;color:var(--mute)}
     #tools{display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin-top:8px}
     .group{display:inline-flex;align-items:center;gap:2px} button{font:inherit;border:1px solid var(--line);background:#fff;border-radius:6px;padding:3px 9px;cursor:pointer}
@@ -150,7 +161,10 @@ public enum ReviewPage {
     section.current{border-color:var(--focus)} section.passed{opacity:.75}
     h2{font-size:16px;margin:0} .count{font-weight:400;color:var(--fail);margin-left:8px} section.passed .count{color:var(--ok)}
     .paths{margin:2px 0 10px;color:var(--mute);font-size:12px;word-break:break-all}
-    .strip{display:flex;gap:1px;height:22px;margin-bottom:12px}
+    .strip{display:flex;gap:1px;height:22px;margin-bottom:3px}
+    .key{margin:0 0 10px;font-size:12px;color:var(--mute)} .key i{display:inline-block;width:14px;height:10px;border-radius:2px;margin:0 4px 0 10px;vertical-align:-1px}
+    .key i:first-child{margin-left:0} .k-pass{background:#e3e5e8} .k-heat{width:40px!important;background:linear-gradient(90deg,hsl(45,90%,58%),hsl(0,90%,38%))}
+    .k-acc{background:var(--ok)} .k-rej{background:repeating-linear-gradient(45deg,var(--rej) 0 3px,#fff3c4 3px 6px)}
     .strip span{flex:1 1 0;min-width:3px;max-width:28px;background:#e3e5e8;border-radius:2px;cursor:pointer;position:relative}
     .strip span.on{outline:2px solid var(--focus);outline-offset:1px} .strip span.accepted{background:var(--ok)!important}
     .strip span.rejected{background:repeating-linear-gradient(45deg,var(--rej) 0 3px,#fff3c4 3px 6px)!important}
@@ -176,22 +190,26 @@ public enum ReviewPage {
     'use strict';
     var D=JSON.parse(document.getElementById('data').textContent);
     var S=D.scenes, mode='side', zoom=0, pos=0, version={}, rejected={}, undo=[], flick=null, shown=true, busy=false;
-    var list=[];  // every failing frame, scenes with failures first: {s: scene index, k: frame position}
-    D.order.forEach(function(i){S[i].frames.forEach(function(f,k){list.push({s:i,k:k});});});
+    // Every failure, scenes with failures first: {s: scene index, k: frame position}; a scene whose motion alone
+    // failed is one stop, k = -1 (its motion is accepted with the scene, A).
+    var list=[];
+    S.forEach(function(sc){sc.motionAccepted=!!(sc.motion&&sc.motion.accepted);});
+    D.order.forEach(function(i){var sc=S[i];sc.frames.forEach(function(f,k){list.push({s:i,k:k});});
+      if(!sc.frames.length&&sc.motion&&sc.motion.failed)list.push({s:i,k:-1});});
     function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
     function key(s,f){return s+':'+f.index;}
-    function state(s,f){return f.accepted?'accepted':(rejected[key(s,f)]?'rejected':'pending');}
+    function state(s,f){if(!f)return S[s].motionAccepted?'accepted':'pending';return f.accepted?'accepted':(rejected[key(s,f)]?'rejected':'pending');}
     function src(s,kind,f){return 'r/'+s+'/'+kind+'/'+f.name+'?v='+(version[s]||0);}
     function say(text,good){var m=document.getElementById('message');m.textContent=text;m.className=good===undefined?'':(good?'good':'bad');}
     // What was written, in one line: each file when two or fewer, else how many and the first.
     function brief(lines){return lines.length<=2?lines.join('; '):lines.length+' golden files ('+lines[0]+', …)';}
     function pct(f){return f.totalPixels?(100*f.differingPixels/f.totalPixels):0;}
-    // Colour of a strip cell: grey when the frame passed, then from pale to strong red with the share of pixels changed
-    // (on a log scale: one pixel in a million is visible, a whole frame is full red).
+    // Colour of a strip cell: grey when the frame passed, then from amber to deep red with the share of pixels changed,
+    // on a log scale (one pixel in 100,000 or fewer: amber; the whole frame: deep red).
     function heat(f){if(!f)return '';var p=f.totalPixels?f.differingPixels/f.totalPixels:1;
-      var t=Math.max(0,Math.min(1,(Math.log10(Math.max(p,1e-6))+6)/6));return 'hsl(0,'+(55+35*t)+'%,'+(86-50*t)+'%)';}
+      var t=Math.max(0,Math.min(1,(Math.log10(Math.max(p,1e-5))+5)/5));return 'hsl('+(45*(1-t))+',90%,'+(58-20*t)+'%)';}
     function strips(){S.forEach(function(sc,i){
-      var box=document.querySelector('#s'+i+' .strip');box.textContent='';
+      var box=document.querySelector('#s'+i+' .strip');if(!box)return;box.textContent='';
       var byIndex={};sc.frames.forEach(function(f,k){byIndex[f.index]=k;});
       for(var n=sc.first;n<=sc.last;n++){var k=byIndex[n],f=k===undefined?null:sc.frames[k],c=el('span');
         c.title='frame '+n+(f?': '+f.status+', '+pct(f).toFixed(3)+' % of pixels, '+state(i,f):': passed');
@@ -213,7 +231,9 @@ public enum ReviewPage {
     function viewer(i){
       var sc=S[i],v=document.querySelector('#s'+i+' .viewer');v.textContent='';
       var cur=list[pos],k=cur&&cur.s===i?cur.k:(sc.selected||0);sc.selected=k;
-      var f=sc.frames[k];if(!f){v.appendChild(el('p','none',sc.motion&&sc.motion.failed?'Every frame passed; the motion changed (below).':'Every frame passed.'));return;}
+      var f=sc.frames[k];if(!f){var moved=sc.motion&&sc.motion.failed;
+        v.appendChild(el('p','none',(sc.motionOnly?'Frames not compared (--motion-only).':'Every frame passed.')
+          +(moved?' The motion changed (below): A accepts it'+(sc.motionAccepted?' (accepted).':'.'):'')));return;}
       var cap=el('div','caption');cap.appendChild(el('b',null,f.name));
       cap.appendChild(el('span',null,f.status+' · '+f.differingPixels+' px ('+pct(f).toFixed(3)+' %) · failure '+(k+1)+' of '+sc.frames.length));
       var st=state(i,f);cap.appendChild(el('span','state '+st,st));v.appendChild(cap);
@@ -242,27 +262,30 @@ public enum ReviewPage {
       S.forEach(function(sc,i){viewer(i);var c=document.querySelector('#s'+i+' .count');if(!c.dataset.text)c.dataset.text=c.textContent;
         var acc=sc.frames.filter(function(f){return f.accepted;}).length,rej=sc.frames.filter(function(f){return state(i,f)==='rejected';}).length;
         c.textContent=c.dataset.text+(acc?' · '+acc+' accepted':'')+(rej?' · '+rej+' rejected':'');});strips();
-      document.body.dataset.position=cur?cur.s+':'+S[cur.s].frames[cur.k].index:'';}
+      document.body.dataset.position=cur?cur.s+':'+(cur.k<0?'motion':S[cur.s].frames[cur.k].index):'';}
     function go(n){if(!list.length)return;pos=Math.max(0,Math.min(list.length-1,n));render();
       var cur=list[pos];document.getElementById('s'+cur.s).scrollIntoView({block:'nearest'});}
     function nextPending(){for(var n=pos+1;n<list.length;n++){var c=list[n];if(state(c.s,S[c.s].frames[c.k])==='pending')return n;}return pos;}
     function post(path){return fetch(path,{method:'POST',headers:{'X-Render-Token':D.token}}).then(function(r){
       return r.json().catch(function(){return {ok:false,error:'HTTP '+r.status};});});}
-    function accept(all){var cur=list[pos];if(!cur||busy)return;var sc=S[cur.s],f=sc.frames[cur.k];busy=true;
+    function accept(all){var cur=list[pos];if(!cur||busy)return;var sc=S[cur.s],f=sc.frames[cur.k];
+      if(!f&&!all){say('No frame here: A accepts the scene (its motion).',false);return;}busy=true;
       post('r/'+cur.s+'/accept'+(all?'':'?frame='+f.index)).then(function(a){busy=false;
         if(!a.ok){say(a.error,false);return;}
         var done=all?sc.frames:[f];var was=done.map(function(x){return {f:x,rej:!!rejected[key(cur.s,x)]};});
         done.forEach(function(x){x.accepted=true;delete rejected[key(cur.s,x)];});
-        undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was});version[cur.s]=(version[cur.s]||0)+1;
+        var motionWas=!!sc.motionAccepted;if(all&&sc.motion&&sc.motion.failed)sc.motionAccepted=true;
+        undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was,motionWas:motionWas});version[cur.s]=(version[cur.s]||0)+1;
         say((all?'Accepted '+sc.scene+': ':'Accepted '+f.name+': ')+brief(a.lines),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;
         go(nextPending());},function(e){busy=false;say('the review server did not answer: '+e,false);});}
-    function reject(){var cur=list[pos];if(!cur)return;var f=S[cur.s].frames[cur.k];if(f.accepted){say(f.name+' is accepted: undo first (u)',false);return;}
+    function reject(){var cur=list[pos];if(!cur)return;var f=S[cur.s].frames[cur.k];
+      if(!f){say('No frame here to reject: the golden motion stays unless you accept it (A).',false);return;}if(f.accepted){say(f.name+' is accepted: undo first (u)',false);return;}
       rejected[key(cur.s,f)]=true;undo.push({kind:'reject',s:cur.s,f:f});say('Rejected '+f.name+' (nothing written: the golden stays)',true);go(nextPending());}
     function back(){var u=undo.pop();if(!u){say('nothing to undo',false);return;}
       if(u.kind==='reject'){delete rejected[key(u.s,u.f)];say('Undone: '+u.f.name+' is pending again',true);render();return;}
       busy=true;post('r/'+u.s+'/undo'+(u.kind==='frame'?'?frame='+u.f.index:'')).then(function(a){busy=false;
         if(!a.ok){undo.push(u);say(a.error,false);return;}
-        u.was.forEach(function(w){w.f.accepted=false;if(w.rej)rejected[key(u.s,w.f)]=true;});version[u.s]=(version[u.s]||0)+1;
+        u.was.forEach(function(w){w.f.accepted=false;if(w.rej)rejected[key(u.s,w.f)]=true;});S[u.s].motionAccepted=u.motionWas;version[u.s]=(version[u.s]||0)+1;
         say('Undone: '+brief(a.lines),true);render();},function(e){busy=false;undo.push(u);say('the review server did not answer: '+e,false);});}
     function setZoom(z){zoom=z;render();}
     var steps=[0.25,0.5,1,2,4,8,16];
@@ -274,6 +297,7 @@ public enum ReviewPage {
       var t=e.target;if(t&&t.tagName==='INPUT'&&(e.key==='ArrowLeft'||e.key==='ArrowRight'))return;
       var k=e.key,done=true;
       if(k==='j'||k==='ArrowDown'||k==='ArrowRight')go(pos+1);else if(k==='k'||k==='ArrowUp'||k==='ArrowLeft')go(pos-1);
+      else if(k==='Home')go(0);else if(k==='End')go(list.length-1);
       else if(k==='a')accept(false);else if(k==='A')accept(true);else if(k==='r')reject();else if(k==='u')back();
       else if(k>='1'&&k<='4'){mode=['side','slider','onion','flicker'][k-1];render();}
       else if(k==='+'||k==='=')zoomBy(1);else if(k==='-')zoomBy(-1);else if(k==='0')setZoom(0);else done=false;
