@@ -30,6 +30,9 @@ enum LoopbackAnswer {
     case now(WatchResponse)
     /// A long poll: the answer once the state's version differs from `since`, or after `WatchLimits.longPoll`.
     case later(since: Int)
+    /// Work that takes longer than an answer should hold the event loop (writing files): it runs elsewhere and calls
+    /// back with the answer, which the handler writes on the connection's loop if the connection is still open.
+    case deferred(@Sendable (_ done: @escaping @Sendable (WatchResponse) -> Void) -> Void)
 }
 
 /// A regular file `name` of `folder`, never through a symbolic link and never outside the folder (404 otherwise): how

@@ -7,14 +7,16 @@ import RenderKit
 /// exactly as `render accept` does (the report read again, every golden checked against the report's SHA-256, staged
 /// and renamed into place; undo puts back the goldens kept in the report's `replaced/`). Nothing else is written.
 ///
-/// Acceptances run one at a time (the server has one event loop thread, and a lock besides), each bounded by its
-/// report: at most the report's failing frames and its motion track.
+/// Acceptances run one at a time on a queue of their own, off the server's event loop (which goes on serving the
+/// page and its images meanwhile), each bounded by its report: at most the report's failing frames and its motion
+/// track. A connection has at most one request answered at a time, so the queue holds at most one per connection.
 struct ReviewResponder: LoopbackResponder {
     /// The report folders, as given on the command line; their position is their number in the routes.
     let reports: [String]
     /// The secret the page sends with each accept and undo (random, 122 bits).
     let token: String
     private let lock = NSLock()
+    private let queue = DispatchQueue(label: "render review accept")
 
     init(reports: [String], token: String = UUID().uuidString) {
         self.reports = reports
@@ -22,39 +24,40 @@ struct ReviewResponder: LoopbackResponder {
     }
 
     func answer(_ head: HTTPRequestHead) -> LoopbackAnswer {
-        .now(respond(head))
-    }
-
-    private func respond(_ head: HTTPRequestHead) -> WatchResponse {
         switch ReviewRoute(path: WatchRequestRules.path(head.uri)) {
-        case .refused: return .text(.badRequest, "bad path")
-        case .notFound: return .text(.notFound, "not found")
+        case .refused: return .now(.text(.badRequest, "bad path"))
+        case .notFound: return .now(.text(.notFound, "not found"))
         case .page:
             let loaded = reports.compactMap { try? GoldenAcceptance(report: $0) }
             guard loaded.count == reports.count else {
-                return .text(.conflict, "a report or its goldens folder is gone since render review started")
+                return .now(.text(.conflict, "a report or its goldens folder is gone since render review started"))
             }
-            return WatchResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(ReviewPage.html(loaded, token: token).utf8),
-                                 headers: [("Content-Security-Policy", WatchResponder.pagePolicy)])
+            return .now(WatchResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(ReviewPage.html(loaded, token: token).utf8),
+                                      headers: [("Content-Security-Policy", WatchResponder.pagePolicy)]))
         case .image(let r, let kind, let name):
-            guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r]) else { return .text(.notFound, "not found") }
-            if kind == .expected { return servedFile(in: a.goldens, name: name) }
-            // The report's own file for this frame, where the report says it is.
-            guard let frame = a.record.frames.first(where: { $0.name == name }),
-                  let relative = kind == .actual ? frame.actual : frame.diff else { return .text(.notFound, "not found") }
-            let url = URL(fileURLWithPath: a.report + "/" + relative)
-            guard url.lastPathComponent == name || kind == .diff else { return .text(.notFound, "not found") }
-            return servedFile(in: url.deletingLastPathComponent().path, name: url.lastPathComponent)
+            return .now(image(report: r, kind: kind, name: name))
         case .change(let r, let change):
-            guard head.method == .POST else { return .text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")]) }
-            guard reports.indices.contains(r) else { return .text(.notFound, "no report \(r)") }
+            guard head.method == .POST else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
+            guard reports.indices.contains(r) else { return .now(.text(.notFound, "no report \(r)")) }
             var frame: Int?
             if let q = WatchRequestRules.query(head.uri, "frame") {
-                guard let n = WatchRoute.number(q) else { return .text(.badRequest, "frame must be a frame index (0 to 999999999)") }
+                guard let n = WatchRoute.number(q) else { return .now(.text(.badRequest, "frame must be a frame index (0 to 999999999)")) }
                 frame = n
             }
-            return apply(change, report: reports[r], frame: frame)
+            let report = reports[r], me = self, chosen = frame
+            return .deferred { done in me.queue.async { done(me.apply(change, report: report, frame: chosen)) } }
         }
+    }
+
+    /// Report `r`'s golden (`expected`), actual or diff file of frame `name`; an actual or diff only for a frame the
+    /// report failed, from where the report says it is, and only when that is inside the report folder.
+    private func image(report r: Int, kind: ReviewRoute.Image, name: String) -> WatchResponse {
+        let missing = WatchResponse.text(.notFound, "not found")
+        guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r]) else { return missing }
+        if kind == .expected { return servedFile(in: a.goldens, name: name) }
+        guard let frame = a.record.frames.first(where: { $0.name == name }),
+              let relative = kind == .actual ? frame.actual : frame.diff else { return missing }
+        return servedFile(in: a.report, name: relative)
     }
 
     /// Accepts or undoes, the frame `frame` or (nil) everything the report failed, through `GoldenAcceptance`; JSON

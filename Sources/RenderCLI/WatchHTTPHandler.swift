@@ -63,6 +63,15 @@ final class WatchHTTPHandler: ChannelInboundHandler {
             switch responder.answer(head) {
             case .now(let response): write(response, to: head, context: context)
             case .later(let since): waitForNews(after: since, head: head, context: context)
+            case .deferred(let work):
+                let loop = context.eventLoop
+                let me = NIOLoopBound(self, eventLoop: loop), ctx = NIOLoopBound(context, eventLoop: loop)
+                work { response in
+                    loop.execute {
+                        guard ctx.value.channel.isActive else { return }  // the client went away meanwhile
+                        me.value.write(response, to: head, context: ctx.value)
+                    }
+                }
             }
         }
     }

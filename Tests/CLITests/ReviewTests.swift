@@ -171,6 +171,22 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try files(), before, "nothing written")
     }
 
+    /// A report.json that names files outside its folder (edited, or from elsewhere) gets none of them served.
+    func testAReportsFilesAreServedFromInsideItsFolderOnly() throws {
+        let path = report + "/report.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"actual/frame_00004.png\"", with: "\"../goldens/manifest.json\"")
+            .replacingOccurrences(of: "\"diff/frame_00004.png\"", with: "\"/etc/passwd\"")
+        XCTAssertNotEqual(edited, text)
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let address = try startReview([report])
+        let port = port(of: address)
+        let get = { (path: String) in try Self.status(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") }
+        XCTAssertEqual(try get("/r/0/actual/frame_00004.png"), 404)
+        XCTAssertEqual(try get("/r/0/diff/frame_00004.png"), 404)
+        XCTAssertEqual(try get("/r/0/actual/frame_00005.png"), 200, "the other frames are served")
+    }
+
     /// The reviewer's loop in headless Chromium: open the page, step with the keyboard to the second failure, accept
     /// it; the next `render test` passes that frame and still fails the others. The screenshots (review-*.png) go to
     /// the folder RENDER_SHOTS names, to be looked at, else to the scratch folder.
