@@ -15,8 +15,14 @@ extension GoldenAcceptance {
         var path: String
     }
 
+    /// One acceptance or undo at a time in this process (a server may get two requests at once): each checks the
+    /// goldens and then writes them, which must not interleave with another's.
+    static let writing = NSLock()
+
     /// Checks every chosen file, then writes them all or nothing.
     func write(_ frames: [TestReportRecord.Frame], motion: Bool) throws(AcceptanceError) -> AcceptanceResult {
+        Self.writing.lock()
+        defer { Self.writing.unlock() }
         var steps: [Step] = []
         for f in frames {
             let target = goldens + "/" + f.name
@@ -142,6 +148,8 @@ extension GoldenAcceptance {
 
     /// `undo`: each chosen golden that holds the report's actual file gets back what it replaced.
     func restore(_ frames: [TestReportRecord.Frame], motion: Bool) throws(AcceptanceError) -> AcceptanceResult {
+        Self.writing.lock()
+        defer { Self.writing.unlock() }
         var items: [(frame: Int?, name: String, actualSHA: String?, goldenSHA: String?)] = frames.map {
             ($0.index, $0.name, $0.status == "missing" ? nil : $0.actualSHA256, $0.goldenSHA256)
         }
