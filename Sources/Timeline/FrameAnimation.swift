@@ -99,6 +99,10 @@ struct FramePinner {
         // A transition's wrapper has no rest frame of its own: it is exactly its one child's frame.
         if frame == nil, case .zstack = v.kind, out.children.count == 1 { frame = out.children[0].modifiers.matchedFrame }
         out.modifiers.matchedFrame = frame
+        // A text is laid out for the state the animation is heading to; the animation moves the laid-out text
+        // (see `LayoutNode.place`): its lines never re-break or gain an ellipsis as its frame springs through a
+        // smaller size.
+        if case .text = v.kind, let track { out.modifiers.targetSize = track.target.size }
         return out
     }
 }
