@@ -12,7 +12,8 @@ import SceneModel
 /// views (a removed view leaves the layout at once and its siblings close the gap as they move). Only
 /// what needs it is placed so: moving views and everything inside them, or every view while some view
 /// is leaving; the rest is laid out as usual, so that it is drawn exactly as at rest. Matched-geometry
-/// moves keep their own frames.
+/// moves keep their own frames. A moving text is the exception to "proposed its frame": it is laid out for
+/// the frame it is heading to (`targetSize`) and its lines are placed in the moving frame as they are.
 struct FrameAnimation {
     /// Frames in flight at `time`, by view identity.
     var tracks: [String: FrameTrack] = [:]
