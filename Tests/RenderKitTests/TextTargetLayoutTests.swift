@@ -8,8 +8,9 @@ import XCTest
 
 /// A text is laid out for the target state of an animated change, and the animation moves the laid-out text
 /// (§6, docs/scene-format.md "Text"): while its frame springs through sizes smaller than its target, a label
-/// never wraps differently or shows an ellipsis. The reference for every in-between frame is the frame drawn at
-/// rest once the change has settled: its text commands are what every frame of the animation must draw.
+/// never wraps differently or shows an ellipsis. The reference for every in-between frame is the target state laid
+/// out at rest, in a scene that never animates: the lines its text commands break into are what every frame of the
+/// animation must show.
 final class TextTargetLayoutTests: XCTestCase {
     /// What a reader sees of each text command of a display list: its lines as Pango breaks them (the same shaping
     /// the rasterizer draws with) and "…" after the last when text is left out behind an ellipsis.
@@ -127,6 +128,10 @@ final class TextTargetLayoutTests: XCTestCase {
             let t = try readout(i)
             XCTAssertEqual(t.text, "snaps to 270°", "frame \(i)")
             XCTAssertEqual(t.layout, rest.layout, "frame \(i): laid out as at rest (one line, no ellipsis)")
+            // Every label of the scene is one line at rest, the reason under the readout included.
+            for lines in textLines(r.displayList(frame: i)) {
+                XCTAssertEqual(lines.count, 1, "frame \(i): \(lines) is one whole line")
+            }
         }
     }
 }
