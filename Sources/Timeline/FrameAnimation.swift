@@ -19,6 +19,9 @@ struct FrameAnimation {
     var tracks: [String: FrameTrack] = [:]
     /// The rest layouts before each change in the window, latest first: where leaving views were.
     var layoutsBefore: [RestLayout] = []
+    /// While frames are in flight, the rest layout after the last change in the window: the target state, where
+    /// every frame is heading. Texts are laid out for their frames in it.
+    var target: RestLayout?
     /// Scene time in seconds.
     var time: Double = 0
 
@@ -51,6 +54,7 @@ extension SceneTimeline {
             }
         }
         result.tracks = tracks.filter { values.time < $0.value.end }
+        if !result.tracks.isEmpty { result.target = restLayout(values.snapshotIndex(values.windowCount - 1), geometry: geometry) }
         return result
     }
 
@@ -102,8 +106,12 @@ struct FramePinner {
         out.modifiers.matchedFrame = frame
         // A text is laid out for the state the animation is heading to; the animation moves the laid-out text
         // (see `LayoutNode.place`): its lines never re-break or gain an ellipsis as its frame springs through a
-        // smaller size.
-        if case .text = v.kind, let track { out.modifiers.targetSize = track.target.size }
+        // smaller size. That is its own frame's target when it moves, else its frame in the target state (a text
+        // carried along by a moving parent); a text inside a leaving view keeps the layout it was last present in.
+        if case .text = v.kind, layout == nil,
+           let target = track?.target ?? animation.target?.frames[v.identity] {
+            out.modifiers.targetSize = target.size
+        }
         return out
     }
 }

@@ -88,6 +88,43 @@ final class TextTargetLayoutTests: XCTestCase {
         }
     }
 
+    /// A text carried along by a moving parent, its own frame the same before and after: a vstack whose width springs
+    /// from 300 pt to 2 pt more than the text's one line (measured here with the shaping the rasterizer uses) and
+    /// back, with the spring of `scene` overshooting by ≈ 16 % of the 100-odd points of travel, so the stack passes
+    /// through widths well under the text's. The text's rest frame is the same in both states (one line, centred),
+    /// so it has no move of its own; it is placed where the layout of each instant puts it, and laid out for its
+    /// frame in the target state: one line throughout, as in the same scene at rest.
+    func testTextCarriedByASpringingParentKeepsItsTargetLines() throws {
+        let text = "one line in a springing stack"
+        let ideal = PangoTextMeasurer().measure(text, style: TextStyle(size: 15, weight: 400))
+        let narrow = (ideal.width + 2).rounded(.up)
+        func json(_ width: String, timeline: String) -> String {
+            """
+            {"scene": 1, "canvas": {"width": 320, "height": 120, "scale": 2}, "duration": 3, "fps": 60,
+             "state": {"narrow": false},
+             "body": {"type": "zstack", "frame": {"width": 320, "height": 120}, "children": [
+               {"type": "vstack", "frame": {"width": \(width)}, "background": {"type": "rect", "fill": "#FFFFFF20"},
+                "children": [{"type": "text", "id": "t", "font": {"size": 15}, "text": "\(text)"}]}]},
+             "timeline": \(timeline)}
+            """
+        }
+        let r = try FrameSource(try loadScene(json("\"=narrow ? \(fmt(narrow)) : 300\"", timeline: """
+            [{"at": 0.5, "set": {"narrow": true}, "animation": \(Self.spring)},
+             {"at": 1.5, "set": {"narrow": false}, "animation": \(Self.spring)}]
+            """)), options: FrameOptions())
+        let target = textLines(try FrameSource(try loadScene(json(fmt(narrow), timeline: "[]")), options: FrameOptions())
+            .displayList(frame: 0))
+        XCTAssertEqual(target, [[text]], "one line at rest")
+        // The text's own frame is the same at rest in both states, and the stack does pass through narrower widths.
+        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 29)["t"]), try XCTUnwrap(r.viewFrames(frame: 89)["t"]))
+        var squeezed = 0
+        for i in 30...179 {
+            XCTAssertEqual(textLines(r.displayList(frame: i)), target, "frame \(i)")
+            if let stack = r.viewFrames(frame: i)["body.children[0]"], stack.width < ideal.width - 1 { squeezed += 1 }
+        }
+        XCTAssertGreaterThan(squeezed, 3, "the stack springs narrower than the text")
+    }
+
     /// The laid-out text sits in its animated frame as a text sits in any frame larger or smaller than itself:
     /// centred (the frame's default alignment), at its own size, never scaled. Checked on `a` at frames where its
     /// frame is narrower than its text: the text command's transform is the identity (no scale), and the text's
