@@ -33,7 +33,7 @@ extension LayoutNode {
         // under `.contentTransition(.interpolate)`, and only between identical strings
         // (developer.apple.com/documentation/swiftui/contenttransition/interpolate). So a label never shows an ellipsis
         // or a different line break because its frame passes through a smaller size, and it is not scaled.
-        if case .text = view.kind, let target = view.modifiers.targetSize, view.modifiers.matchedFrame != nil {
+        if case .text = view.kind, let target = view.modifiers.targetSize {
             innerProposal = ProposedSize(target)
             innerOrigin = frame.aligning(paddedSize(innerProposal), at: frameSpec?.alignment ?? .center)
         }

@@ -12,8 +12,9 @@ import SceneModel
 /// views (a removed view leaves the layout at once and its siblings close the gap as they move). Only
 /// what needs it is placed so: moving views and everything inside them, or every view while some view
 /// is leaving; the rest is laid out as usual, so that it is drawn exactly as at rest. Matched-geometry
-/// moves keep their own frames. A moving text is the exception to "proposed its frame": it is laid out for
-/// the frame it is heading to (`targetSize`) and its lines are placed in the moving frame as they are.
+/// moves keep their own frames. Texts are the exception to "proposed its frame": a text placed so, or inside the
+/// decorations of a view placed so, is laid out for its frame in the target state (`targetSize`) and its lines are
+/// placed in the moving frame as they are.
 struct FrameAnimation {
     /// Frames in flight at `time`, by view identity.
     var tracks: [String: FrameTrack] = [:]
@@ -98,6 +99,10 @@ struct FramePinner {
         // a decoration therefore move with it and do not animate frames of their own (matched moves do: their
         // frames are set before this).
         var out = v.mappingSubviews(along: .children) { pin($0, leavingLayout: layout, inherited: pinned) }
+        // Texts inside the decorations of a placed view are laid out for their frames in the target state too.
+        if pinned, layout == nil, let target = animation.target {
+            out = out.mappingSubviews(along: [.background, .overlay, .mask]) { $0.textsLaidOut(for: target) }
+        }
         guard pinned, !repeated.contains(v.identity) else { return out }
         var frame = track?.frame(at: animation.time)
             ?? (layout.map { $0.frames[v.identity] } ?? live[v.identity])
@@ -117,6 +122,13 @@ struct FramePinner {
 }
 
 extension ResolvedView {
+    /// This tree with every text that has a frame in `target` set to be laid out for it (`targetSize`).
+    func textsLaidOut(for target: RestLayout) -> ResolvedView {
+        var v = mappingSubviews { $0.textsLaidOut(for: target) }
+        if case .text = kind, let f = target.frames[identity] { v.modifiers.targetSize = f.size }
+        return v
+    }
+
     /// The tree without the children whose identity is in `identities` (matched-geometry views stay). Children only,
     /// as `FramePinner` places only views it reaches through children: the layout without the leaving views is read
     /// for those alone.

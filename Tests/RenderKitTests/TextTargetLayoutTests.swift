@@ -125,6 +125,37 @@ final class TextTargetLayoutTests: XCTestCase {
         XCTAssertGreaterThan(squeezed, 3, "the stack springs narrower than the text")
     }
 
+    /// A text in the `overlay` of a capsule whose width springs from 300 pt to 2 pt more than the text's one line and
+    /// back (a decoration is laid out in its view's presented frame): one line throughout, as at rest.
+    func testTextInTheOverlayOfASpringingViewKeepsItsTargetLines() throws {
+        let text = "a label over a springing pill"
+        let ideal = PangoTextMeasurer().measure(text, style: TextStyle(size: 15, weight: 400))
+        let narrow = (ideal.width + 2).rounded(.up)
+        func json(_ width: String, timeline: String) -> String {
+            """
+            {"scene": 1, "canvas": {"width": 320, "height": 120, "scale": 2}, "duration": 3, "fps": 60,
+             "state": {"narrow": false},
+             "body": {"type": "zstack", "frame": {"width": 320, "height": 120}, "children": [
+               {"type": "capsule", "id": "pill", "fill": "#FFFFFF20", "frame": {"width": \(width), "height": 40},
+                "overlay": {"type": "text", "font": {"size": 15}, "text": "\(text)"}}]},
+             "timeline": \(timeline)}
+            """
+        }
+        let r = try FrameSource(try loadScene(json("\"=narrow ? \(fmt(narrow)) : 300\"", timeline: """
+            [{"at": 0.5, "set": {"narrow": true}, "animation": \(Self.spring)},
+             {"at": 1.5, "set": {"narrow": false}, "animation": \(Self.spring)}]
+            """)), options: FrameOptions())
+        let target = textLines(try FrameSource(try loadScene(json(fmt(narrow), timeline: "[]")), options: FrameOptions())
+            .displayList(frame: 0))
+        XCTAssertEqual(target, [[text]], "one line at rest")
+        var squeezed = 0
+        for i in 30...179 {
+            XCTAssertEqual(textLines(r.displayList(frame: i)), target, "frame \(i)")
+            if let pill = r.viewFrames(frame: i)["pill"], pill.width < ideal.width - 1 { squeezed += 1 }
+        }
+        XCTAssertGreaterThan(squeezed, 3, "the pill springs narrower than the text")
+    }
+
     /// The laid-out text sits in its animated frame as a text sits in any frame larger or smaller than itself:
     /// centred (the frame's default alignment), at its own size, never scaled. Checked on `a` at frames where its
     /// frame is narrower than its text: the text command's transform is the identity (no scale), and the text's
