@@ -88,23 +88,21 @@ final class TextTargetLayoutTests: XCTestCase {
         }
     }
 
-    /// A text carried along by a moving parent, its own frame the same before and after: a vstack whose width springs
-    /// from 300 pt to 2 pt more than the text's one line (measured here with the shaping the rasterizer uses) and
-    /// back, with the spring of `scene` overshooting by ≈ 16 % of the 100-odd points of travel, so the stack passes
-    /// through widths well under the text's. The text's rest frame is the same in both states (one line, centred),
-    /// so it has no move of its own; it is placed where the layout of each instant puts it, and laid out for its
-    /// frame in the target state: one line throughout, as in the same scene at rest.
-    func testTextCarriedByASpringingParentKeepsItsTargetLines() throws {
-        let text = "one line in a springing stack"
+    /// A label of 15 pt `text` in the view `view(width)` (JSON, the width an expression or a number) whose width springs
+    /// from 300 pt to 2 pt more than the text's one line (measured here with the shaping the rasterizer uses) at
+    /// t = 0.5 s and back at 1.5 s, with the spring of `scene` overshooting by ≈ 16 % of the 100-odd points of travel:
+    /// the view identified `squeezed` passes through widths well under the text's, yet every frame shows the text on
+    /// one line, as the same scene does at rest. Returns the frame source for further checks.
+    @discardableResult
+    func assertOneLineWhileSpringing(_ text: String, squeezed: String, file: StaticString = #filePath, line: UInt = #line,
+                                     view: (String) -> String) throws -> FrameSource {
         let ideal = PangoTextMeasurer().measure(text, style: TextStyle(size: 15, weight: 400))
         let narrow = (ideal.width + 2).rounded(.up)
         func json(_ width: String, timeline: String) -> String {
             """
             {"scene": 1, "canvas": {"width": 320, "height": 120, "scale": 2}, "duration": 3, "fps": 60,
              "state": {"narrow": false},
-             "body": {"type": "zstack", "frame": {"width": 320, "height": 120}, "children": [
-               {"type": "vstack", "frame": {"width": \(width)}, "background": {"type": "rect", "fill": "#FFFFFF20"},
-                "children": [{"type": "text", "id": "t", "font": {"size": 15}, "text": "\(text)"}]}]},
+             "body": {"type": "zstack", "frame": {"width": 320, "height": 120}, "children": [\(view(width))]},
              "timeline": \(timeline)}
             """
         }
@@ -114,46 +112,40 @@ final class TextTargetLayoutTests: XCTestCase {
             """)), options: FrameOptions())
         let target = textLines(try FrameSource(try loadScene(json(fmt(narrow), timeline: "[]")), options: FrameOptions())
             .displayList(frame: 0))
-        XCTAssertEqual(target, [[text]], "one line at rest")
-        // The text's own frame is the same at rest in both states, and the stack does pass through narrower widths.
-        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 29)["t"]), try XCTUnwrap(r.viewFrames(frame: 89)["t"]))
-        var squeezed = 0
+        XCTAssertEqual(target, [[text]], "one line at rest", file: file, line: line)
+        var narrower = 0
         for i in 30...179 {
-            XCTAssertEqual(textLines(r.displayList(frame: i)), target, "frame \(i)")
-            if let stack = r.viewFrames(frame: i)["body.children[0]"], stack.width < ideal.width - 1 { squeezed += 1 }
+            XCTAssertEqual(textLines(r.displayList(frame: i)), target, "frame \(i)", file: file, line: line)
+            if let f = r.viewFrames(frame: i)[squeezed], f.width < ideal.width - 1 { narrower += 1 }
         }
-        XCTAssertGreaterThan(squeezed, 3, "the stack springs narrower than the text")
+        XCTAssertGreaterThan(narrower, 3, "\(squeezed) springs narrower than the text", file: file, line: line)
+        return r
     }
 
-    /// A text in the `overlay` of a capsule whose width springs from 300 pt to 2 pt more than the text's one line and
-    /// back (a decoration is laid out in its view's presented frame): one line throughout, as at rest.
+    /// A text carried along by a moving parent, its own frame the same before and after (one line, centred): it has
+    /// no move of its own; it is placed where the layout of each instant puts it in the springing stack, and laid out
+    /// for its frame in the target state.
+    func testTextCarriedByASpringingParentKeepsItsTargetLines() throws {
+        let text = "one line in a springing stack"
+        let r = try assertOneLineWhileSpringing(text, squeezed: "stack") { width in
+            """
+            {"type": "vstack", "id": "stack", "frame": {"width": \(width)}, "background": {"type": "rect", "fill": "#FFFFFF20"},
+             "children": [{"type": "text", "id": "t", "font": {"size": 15}, "text": "\(text)"}]}
+            """
+        }
+        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 29)["t"]), try XCTUnwrap(r.viewFrames(frame: 89)["t"]),
+                       "the text's own frame is the same at rest in both states")
+    }
+
+    /// A text in the `overlay` of a capsule whose width springs (a decoration is laid out in its view's presented frame).
     func testTextInTheOverlayOfASpringingViewKeepsItsTargetLines() throws {
         let text = "a label over a springing pill"
-        let ideal = PangoTextMeasurer().measure(text, style: TextStyle(size: 15, weight: 400))
-        let narrow = (ideal.width + 2).rounded(.up)
-        func json(_ width: String, timeline: String) -> String {
+        try assertOneLineWhileSpringing(text, squeezed: "pill") { width in
             """
-            {"scene": 1, "canvas": {"width": 320, "height": 120, "scale": 2}, "duration": 3, "fps": 60,
-             "state": {"narrow": false},
-             "body": {"type": "zstack", "frame": {"width": 320, "height": 120}, "children": [
-               {"type": "capsule", "id": "pill", "fill": "#FFFFFF20", "frame": {"width": \(width), "height": 40},
-                "overlay": {"type": "text", "font": {"size": 15}, "text": "\(text)"}}]},
-             "timeline": \(timeline)}
+            {"type": "capsule", "id": "pill", "fill": "#FFFFFF20", "frame": {"width": \(width), "height": 40},
+             "overlay": {"type": "text", "font": {"size": 15}, "text": "\(text)"}}
             """
         }
-        let r = try FrameSource(try loadScene(json("\"=narrow ? \(fmt(narrow)) : 300\"", timeline: """
-            [{"at": 0.5, "set": {"narrow": true}, "animation": \(Self.spring)},
-             {"at": 1.5, "set": {"narrow": false}, "animation": \(Self.spring)}]
-            """)), options: FrameOptions())
-        let target = textLines(try FrameSource(try loadScene(json(fmt(narrow), timeline: "[]")), options: FrameOptions())
-            .displayList(frame: 0))
-        XCTAssertEqual(target, [[text]], "one line at rest")
-        var squeezed = 0
-        for i in 30...179 {
-            XCTAssertEqual(textLines(r.displayList(frame: i)), target, "frame \(i)")
-            if let pill = r.viewFrames(frame: i)["pill"], pill.width < ideal.width - 1 { squeezed += 1 }
-        }
-        XCTAssertGreaterThan(squeezed, 3, "the pill springs narrower than the text")
     }
 
     /// The laid-out text sits in its animated frame as a text sits in any frame larger or smaller than itself:
