@@ -24,6 +24,19 @@ extension LayoutNode {
             innerProposal = ProposedSize(width: h.childProposal(proposal.width), height: v.childProposal(proposal.height))
             innerOrigin = frame.aligning(paddedSize(innerProposal), at: f.alignment)
         }
+        // A text whose frame animates is laid out for its frame in the target state (where the animation settles),
+        // then aligned in the presented frame as content is in any frame, at its own size: the frame moves and
+        // resizes, the laid-out lines move with it and are never re-wrapped, cut or stretched on the way. SwiftUI
+        // evaluates views and lays them out once, for the new (model) values, and then interpolates only animatable
+        // attributes such as geometry towards them (WWDC23 "Explore SwiftUI animation",
+        // developer.apple.com/videos/play/wwdc2023/10156); a Text's glyphs themselves change position or size only
+        // under `.contentTransition(.interpolate)`, and only between identical strings
+        // (developer.apple.com/documentation/swiftui/contenttransition/interpolate). So a label never shows an ellipsis
+        // or a different line break because its frame passes through a smaller size, and it is not scaled.
+        if case .text = view.kind, let target = view.modifiers.targetSize {
+            innerProposal = ProposedSize(target)
+            innerOrigin = frame.aligning(paddedSize(innerProposal), at: frameSpec?.alignment ?? .center)
+        }
         // Inside the padding: the content.
         var contentProposal = innerProposal, contentOrigin = innerOrigin
         if let pad = view.modifiers.padding {

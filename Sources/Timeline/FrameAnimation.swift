@@ -12,12 +12,17 @@ import SceneModel
 /// views (a removed view leaves the layout at once and its siblings close the gap as they move). Only
 /// what needs it is placed so: moving views and everything inside them, or every view while some view
 /// is leaving; the rest is laid out as usual, so that it is drawn exactly as at rest. Matched-geometry
-/// moves keep their own frames.
+/// moves keep their own frames. Texts are the exception to "proposed its frame": a text placed so, or inside the
+/// decorations of a view placed so, is laid out for its frame in the target state (`targetSize`) and its lines are
+/// placed in the moving frame as they are.
 struct FrameAnimation {
     /// Frames in flight at `time`, by view identity.
     var tracks: [String: FrameTrack] = [:]
     /// The rest layouts before each change in the window, latest first: where leaving views were.
     var layoutsBefore: [RestLayout] = []
+    /// While frames are in flight, the rest layout after the last change in the window: the target state, where
+    /// every frame is heading. Texts are laid out for their frames in it.
+    var target: RestLayout?
     /// Scene time in seconds.
     var time: Double = 0
 
@@ -50,6 +55,7 @@ extension SceneTimeline {
             }
         }
         result.tracks = tracks.filter { values.time < $0.value.end }
+        if !result.tracks.isEmpty { result.target = restLayout(values.snapshotIndex(values.windowCount - 1), geometry: geometry) }
         return result
     }
 
@@ -93,17 +99,36 @@ struct FramePinner {
         // a decoration therefore move with it and do not animate frames of their own (matched moves do: their
         // frames are set before this).
         var out = v.mappingSubviews(along: .children) { pin($0, leavingLayout: layout, inherited: pinned) }
+        // Texts inside the decorations of a placed view are laid out for their frames in the target state too.
+        if pinned, layout == nil, let target = animation.target {
+            out = out.mappingSubviews(along: [.background, .overlay, .mask]) { $0.textsLaidOut(for: target) }
+        }
         guard pinned, !repeated.contains(v.identity) else { return out }
         var frame = track?.frame(at: animation.time)
             ?? (layout.map { $0.frames[v.identity] } ?? live[v.identity])
         // A transition's wrapper has no rest frame of its own: it is exactly its one child's frame.
         if frame == nil, case .zstack = v.kind, out.children.count == 1 { frame = out.children[0].modifiers.matchedFrame }
         out.modifiers.matchedFrame = frame
+        // A text is laid out for the state the animation is heading to; the animation moves the laid-out text
+        // (see `LayoutNode.place`): its lines never re-break or gain an ellipsis as its frame springs through a
+        // smaller size. That is its own frame's target when it moves, else its frame in the target state (a text
+        // carried along by a moving parent); a text inside a leaving view keeps the layout it was last present in.
+        if case .text = v.kind, layout == nil,
+           let target = track?.target ?? animation.target?.frames[v.identity] {
+            out.modifiers.targetSize = target.size
+        }
         return out
     }
 }
 
 extension ResolvedView {
+    /// This tree with every text that has a frame in `target` set to be laid out for it (`targetSize`).
+    func textsLaidOut(for target: RestLayout) -> ResolvedView {
+        var v = mappingSubviews { $0.textsLaidOut(for: target) }
+        if case .text = kind, let f = target.frames[identity] { v.modifiers.targetSize = f.size }
+        return v
+    }
+
     /// The tree without the children whose identity is in `identities` (matched-geometry views stay). Children only,
     /// as `FramePinner` places only views it reaches through children: the layout without the leaving views is read
     /// for those alone.

@@ -25,6 +25,9 @@ struct FrameTrack {
         if moves, let animation { end = max(end, time + (animation.duration ?? .infinity)) }
     }
 
+    /// Where the frame is heading: its rest frame once every change so far has settled.
+    var target: Rect { Rect(x: x.target, y: y.target, width: max(0, width.target), height: max(0, height.target)) }
+
     /// The presented frame at scene time `time` (s); springs may overshoot, sizes never go below 0.
     func frame(at time: Double) -> Rect {
         Rect(x: x.value(at: time), y: y.value(at: time),

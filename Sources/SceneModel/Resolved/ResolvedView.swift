@@ -159,6 +159,10 @@ public struct ResolvedModifiers: Hashable, Sendable {
     /// When set, layout proposes this frame (canvas points) to the view instead of the
     /// parent's placement: the matched-geometry frame of an in-flight move.
     public var matchedFrame: Rect?
+    /// For a text while frames animate around it (its own, its parent's, or those of the view it decorates): the
+    /// size (canvas points) its frame will have when the animation has settled. Its lines are laid out for that size, the target state's, and the laid-out
+    /// text is placed in the presented frame as it is, never re-wrapped, cut or scaled on the way.
+    public var targetSize: Size?
 
     public init(padding: EdgeInsets? = nil, frame: FrameSpec? = nil, background: Box<ResolvedView>? = nil,
                 overlay: Box<ResolvedView>? = nil, mask: Box<ResolvedView>? = nil, clip: ClipMode? = nil,
