@@ -13,10 +13,12 @@ struct Strip: ParsableCommand {
         Frames are drawn at 1 pixel per point unless --scale says otherwise. A frame whose interval \
         (since the previous frame on the sheet) contains a haptic gets an orange bar and the haptic's \
         style; the track under the grid shows the whole duration with every haptic. Give --count or \
-        --every, not both; a sheet holds at most 1000 frames.
+        --every, not both; a sheet holds at most 1000 frames. --frames A-B keeps the sheet within those \
+        frames: alone it shows every one of them, with --count or --every it spaces them within the range.
 
         Examples:
           render strip Scenes/unlock.json --count 12
+          render strip Scenes/fluid-rotation.json --frames 150-170 --columns 7
           render strip Scenes/unlock.json --every 0.5 --columns 6 --out sheet.png
         """)
 
@@ -28,6 +30,9 @@ struct Strip: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("One frame every this many seconds (0.001 to 3600) instead of --count; at most 1000 frames.", valueName: "SECONDS"),
             transform: NumberRule.interval.decimal)
     var every: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only frames A to B (inclusive), e.g. 150-170: every one of them, or --count/--every within them; past the scene's last frame is an error.", valueName: "A-B"),
+            transform: RangeOptions.frames)
+    var frames: ClosedRange<Int>?
     @Option(parsing: .unconditional, help: "Frames per row, 1 to 100.", transform: NumberRule.columns.wholeNumber)
     var columns: Int = 4
     @Option(help: ArgumentHelp("Output PNG (default: Output/<name>-strip.png).", valueName: "FILE"))
@@ -46,8 +51,17 @@ struct Strip: ParsableCommand {
         sheet.every = every
         sheet.columns = columns
         let path = out ?? "Output/\(source.scene.name)-strip.png"
+        let span = SceneSpan(source)
+        if let frames {
+            sheet.range = try span.check(frames: frames)
+            if count == nil && every == nil {
+                guard Double(frames.count) <= NumberRule.sheetFrames.high else {
+                    throw UsageError("--frames \(frames.lowerBound)-\(frames.upperBound) is \(frames.count) frames; at most 1000 fit on a sheet (add --count or --every)")
+                }
+                sheet.count = frames.count
+            }
+        }
         if let e = every {
-            let span = SceneSpan(source)
             let n = sheet.frameIndices(frameCount: span.frameCount, fps: span.fps).count
             if Double(n) > NumberRule.sheetFrames.high {
                 throw UsageError("--every \(fmt(e)) puts \(n) frames on the sheet (\(span.length)); at most 1000 fit")

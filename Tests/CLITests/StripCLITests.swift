@@ -19,6 +19,29 @@ final class StripCLITests: XCTestCase {
         // Every 0.25 s at 10 fps: the first frames showing 0, 0.25, 0.5, 0.75 s are 0, 3 (2.5 rounds up), 5, 8.
         sheet.every = 0.25
         XCTAssertEqual(sheet.frameIndices(frameCount: 10, fps: 10), [0, 3, 5, 8])
+        // Within frames 20–29 the same spacing starts at frame 20; a range past the end is cut at the last frame.
+        sheet.range = 20...29
+        XCTAssertEqual(sheet.frameIndices(frameCount: 60, fps: 10), [20, 23, 25, 28])
+        sheet.every = nil
+        sheet.count = 3
+        XCTAssertEqual(sheet.frameIndices(frameCount: 60, fps: 10), [20, 25, 29], "20 + 9k/2 rounded half up")
+        sheet.range = 55...70
+        XCTAssertEqual(sheet.frameIndices(frameCount: 60, fps: 10), [55, 57, 59])
+    }
+
+    func testFramesOptionShowsEveryFrameOfTheRange() throws {
+        let dir = try DiffCLI.scratch("strip-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = dir + "/square.json"
+        try DiffCLI.movingSquare().write(toFile: scene, atomically: true, encoding: .utf8)
+        let r = try DiffCLI.run(["strip", scene, "--frames", "2-6", "--columns", "5", "--out", dir + "/strip.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Five cells of 80 px in one row.
+        XCTAssertEqual(try PNGDecoder().decode(contentsOf: dir + "/strip.png").width, 12 + 5 * (80 + 12))
+        let past = try DiffCLI.run(["strip", scene, "--frames", "5-99", "--out", dir + "/past.png"])
+        XCTAssertNotEqual(past.status, 0)
+        XCTAssertTrue(past.stderr.contains("--frames 5-99 is past the end of the scene"), past.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/past.png"))
     }
 
     func testSheetShowsTheFramesWithTheirHapticMarks() throws {

@@ -12,6 +12,9 @@ public struct StripSheet: Sendable {
     /// Which frames: `count` evenly spaced from the first to the last frame, or one every `every` seconds.
     public var count: Int = 12
     public var every: Double?
+    /// Only frames of this range (`render strip --frames A-B`): `count` or `every` are taken within it, the first
+    /// frame of the range standing for the first of the scene.
+    public var range: ClosedRange<Int>?
     /// Frames per row.
     public var columns: Int = 4
 
@@ -24,6 +27,13 @@ public struct StripSheet: Sendable {
 
     /// The frame indices this sheet shows among `frameCount` frames at `fps`.
     public func frameIndices(frameCount: Int, fps: Double) -> [Int] {
+        guard let range, frameCount > 0 else { return indices(frameCount: frameCount, fps: fps) }
+        let window = range.clamped(to: 0...(frameCount - 1))
+        return indices(frameCount: window.count, fps: fps).map { $0 + window.lowerBound }
+    }
+
+    /// `count` or `every` among `frameCount` frames from frame 0.
+    private func indices(frameCount: Int, fps: Double) -> [Int] {
         guard frameCount > 0 else { return [] }
         var out: [Int]
         if let s = every, s > 0 {
