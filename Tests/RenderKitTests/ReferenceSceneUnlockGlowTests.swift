@@ -85,8 +85,8 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
 
     /// Item 5: `.font(.system(size: 13).weight(.bold).monospaced())` is the monospaced design (a monospaced
     /// face), not the default face with tabular digits. In a monospaced face every glyph has one advance,
-    /// so the drawn PIN "483920" is exactly six advances plus five kerning gaps of 20 pt, and the advance is
-    /// that of the face's "W" as much as its digits.
+    /// so the PIN "483920" measures exactly six advances plus six kernings of 20 pt (Core Text's kerning
+    /// follows the last digit too), and the advance is that of the face's "W" as much as its digits.
     func testPINUsesTheMonospacedDesign() throws {
         let loaded = try LoadedScene.load(path: referenceScenePath("unlock.json"))
         let dump = SceneDump.text(try FrameSource(loaded, options: FrameOptions()), at: 8.0)
@@ -94,10 +94,10 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
                                  "the PIN's text command at 8 s:\n\(dump)")
         XCTAssertTrue(line.contains("monospaced"), String(line))
         let measured = try XCTUnwrap(dump.split(separator: "\n").first { $0.contains("text \"483920\" [") })
-        // "… text "483920" [x, y, w×h]": six glyphs of the same advance a and five 20 pt gaps.
+        // "… text "483920" [x, y, w×h]": six glyphs of the same advance a, each followed by 20 pt.
         let size = try XCTUnwrap(measured.split(separator: "[").last?.split(separator: ",").last?.split(separator: "×").first)
         let width = try XCTUnwrap(Double(size.trimmingCharacters(in: .whitespaces)))
-        let advance = (width - 5 * 20) / 6
+        let advance = (width - 6 * 20) / 6
         // DejaVu Sans Mono: every advance is 1233/2048 em (0.6021 em), 7.827 pt at 13 pt.
         XCTAssertEqual(advance, 13 * 1233 / 2048, accuracy: 0.01, "PIN width \(width)")
     }
