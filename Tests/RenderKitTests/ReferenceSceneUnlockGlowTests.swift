@@ -101,4 +101,26 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
         // DejaVu Sans Mono: every advance is 1233/2048 em (0.6021 em), 7.827 pt at 13 pt.
         XCTAssertEqual(advance, 13 * 1233 / 2048, accuracy: 0.01, "PIN width \(width)")
     }
+
+    /// The PIN sits in the middle of its well. Its text box ends with the kerning after the last digit (Core
+    /// Text's, kept by the measurer), which is blank: the digits span the box less 20 pt, and the well shows
+    /// as much of itself before the first digit as after the last one.
+    func testPINIsCentredInItsWellWithItsTrailingKerning() throws {
+        let loaded = try LoadedScene.load(path: referenceScenePath("unlock.json"))
+        let dump = SceneDump.text(try FrameSource(loaded, options: FrameOptions()), at: 8.0)
+        // "… marker x, y, w×h] …" → (x, w); `marker` ends with the "[" that opens the view's frame.
+        func box(_ marker: String) throws -> (x: Double, w: Double) {
+            let line = try XCTUnwrap(dump.split(separator: "\n").first { $0.contains(marker) }, "\(marker) in:\n\(dump)")
+            let after = try XCTUnwrap(line.range(of: marker)).upperBound
+            let inside = try XCTUnwrap(line[after...].split(separator: "]").first)
+            let parts = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let size = try XCTUnwrap(parts.last?.split(separator: "×").first, "no size in \(line)")
+            return (try XCTUnwrap(Double(parts.first ?? ""), String(line)), try XCTUnwrap(Double(size), String(line)))
+        }
+        let well = try box("pinField zstack ["), pin = try box("text \"483920\" [")
+        let digitsEnd = pin.x + pin.w - 20
+        XCTAssertEqual(pin.x - well.x, well.x + well.w - digitsEnd, accuracy: 0.5,
+                       "before the first digit \(pin.x - well.x) pt, after the last \(well.x + well.w - digitsEnd) pt")
+        XCTAssertEqual(pin.w, 6 * (13 * 1233 / 2048 + 20), accuracy: 0.6, "the box keeps the trailing kerning")
+    }
 }
