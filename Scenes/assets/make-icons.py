@@ -191,7 +191,10 @@ def profile():
     return animation("profile", [
         layer(0, "head", [head]),
         layer(0, "shoulders", [group("shoulders", [sh(shoulders), draw, stroke(WHITE, 3.5)])]),
-        layer(0, "ghost", [group("ghost", [ellipse(24, 17, 13), sh(shoulders), stroke(WHITE, 2, GHOST)])]),
+        # The ghost head is a faint disc of the head's own size, not a stroked circle: a stroke reaches half its
+        # width outside the disc and would stay as a ring around the finished head.
+        layer(0, "ghost", [group("ghost-head", [ellipse(24, 17, 13), fill(WHITE, GHOST)]),
+                           group("ghost", [sh(shoulders), stroke(WHITE, 2, GHOST)])]),
     ])
 
 

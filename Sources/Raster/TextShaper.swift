@@ -11,7 +11,9 @@ final class ShapedText {
     /// The inked area, relative to the layout's origin, points.
     let ink: Rect
 
-    init(layout: OpaquePointer) {
+    /// `trailingKerning` is added to the box's width (not below zero): the kerning after the last glyph
+    /// of a line, which Pango's letter spacing leaves out and Core Text keeps.
+    init(layout: OpaquePointer, trailingKerning: Double = 0) {
         self.layout = layout
         var inkR = PangoRectangle(), logR = PangoRectangle()
         pango_layout_get_extents(layout, &inkR, &logR)
@@ -19,7 +21,9 @@ final class ShapedText {
             let s = Double(PANGO_SCALE)
             return Rect(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
         }
-        logical = rect(logR)
+        var box = rect(logR)
+        box.size.width = max(0, box.width + trailingKerning)
+        logical = box
         ink = rect(inkR)
     }
 
@@ -90,7 +94,19 @@ final class TextShaper {
         pango_attr_list_unref(attrs)
         TextBlockSetup(textLayout).apply(to: layout)
 
-        let shaped = ShapedText(layout: layout)
+        // Kerning in Core Text shifts the character after each one (kCTKernAttributeName: "how many points the
+        // following character should be shifted"), the last one included: SwiftUI's Text.kerning(_:) says the
+        // kerning "affects the trailing edge of the text view as well" (negative kerning crops the last
+        // character). Pango's letter spacing goes only between graphemes, so the box gets the one after the
+        // last glyph back; the glyphs stay where Pango puts them, from the leading edge. Limited to a
+        // wrapping layout's width, as a line never measures wider than the width it was given.
+        var trailing = text.isEmpty || !style.kerning.isFinite ? 0 : max(-1e6, min(1e6, style.kerning))
+        if let w = textLayout.width, trailing > 0 {
+            var logR = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logR)
+            trailing = max(0, min(trailing, w - Double(logR.width) / Double(PANGO_SCALE)))
+        }
+        let shaped = ShapedText(layout: layout, trailingKerning: trailing)
         if cache.count > 2048 { cache.removeAll() }
         cache[key] = shaped
         return shaped

@@ -161,7 +161,8 @@ final class ExpectationTests: CLITestCase {
     /// The seed interactions' expectation files (Scenes/*.test.json) hold, checked without drawing.
     func testSeedExpectationFilesPass() throws {
         let scenes = SceneGoldenTests.root.appendingPathComponent("Scenes")
-        for name in ["unlock", "slide-to-unlock", "fluid-calculator-button", "fluid-drawer", "fluid-pip", "dive-deeper"] {
+        for name in ["unlock", "slide-to-unlock", "fluid-calculator-button", "fluid-drawer", "fluid-pip", "dive-deeper",
+                     "connect-dots", "change-shape"] {
             let run = try expect(0, ["test", scenes.appendingPathComponent(name + ".json").path])
             XCTAssertTrue(run.stdout.contains(", 0 failing"), "\(name): \(run.stdout)")
         }

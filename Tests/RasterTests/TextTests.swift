@@ -22,11 +22,27 @@ final class TextTests: XCTestCase {
         XCTAssertLessThan(m.measure("1111", style: prop).width, m.measure("0000", style: prop).width - 1)
     }
 
-    /// Kerning is space between glyphs: n − 1 gaps for n glyphs (Pango's letter spacing).
-    func testKerningAddsSpaceBetweenGlyphs() {
+    /// Kerning follows every glyph, the last one included, as Core Text's does (SwiftUI's `kerning(_:)`:
+    /// it "affects the trailing edge of the text view as well"): n glyphs measure n × kerning wider, and
+    /// negative kerning narrows the box by as much. The glyphs themselves stand n − 1 gaps apart.
+    func testKerningFollowsEveryGlyphTheLastOneIncluded() {
         let plain = m.measure("123456", style: TextStyle(size: 13, weight: 700)).width
         let spaced = m.measure("123456", style: TextStyle(size: 13, weight: 700, kerning: 20)).width
-        XCTAssertEqual(spaced - plain, 5 * 20, accuracy: 0.01)
+        XCTAssertEqual(spaced - plain, 6 * 20, accuracy: 0.01)
+        let tight = m.measure("123456", style: TextStyle(size: 13, weight: 700, kerning: -1)).width
+        XCTAssertEqual(tight - plain, 6 * -1, accuracy: 0.01)
+        XCTAssertEqual(m.measure("", style: TextStyle(size: 13, kerning: 20)).width, 0, "no glyph, no kerning")
+        // Drawn: the first glyph starts at the box's leading edge and the last one ends a kerning before
+        // its trailing edge (one line, 1 px per point).
+        let style = TextStyle(size: 13, weight: 700, kerning: 20)
+        let box = m.measure("11", style: style)
+        let cmd = TextCommand(text: "11", style: style, origin: Point(10, 5), paint: .color(.black),
+                              paintBounds: .zero, transform: .identity)
+        let img = Support.render([.text(cmd)], width: 80, height: 30, scale: 1)
+        var lastInk = 0
+        for y in 0..<img.height { for x in 0..<img.width where img[x, y].a > 0 { lastInk = max(lastInk, x) } }
+        XCTAssertLessThan(Double(lastInk), 10 + box.width - 20 + 1, "the trailing kerning is blank")
+        XCTAssertGreaterThan(Double(lastInk), 10 + box.width - 20 - 8, "the second glyph ends near the kerning")
     }
 
     func testWeightsChangeTheFont() {

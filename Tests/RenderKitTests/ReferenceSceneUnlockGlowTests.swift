@@ -85,8 +85,8 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
 
     /// Item 5: `.font(.system(size: 13).weight(.bold).monospaced())` is the monospaced design (a monospaced
     /// face), not the default face with tabular digits. In a monospaced face every glyph has one advance,
-    /// so the drawn PIN "483920" is exactly six advances plus five kerning gaps of 20 pt, and the advance is
-    /// that of the face's "W" as much as its digits.
+    /// so the PIN "483920" measures exactly six advances plus six kernings of 20 pt (Core Text's kerning
+    /// follows the last digit too), and the advance is that of the face's "W" as much as its digits.
     func testPINUsesTheMonospacedDesign() throws {
         let loaded = try LoadedScene.load(path: referenceScenePath("unlock.json"))
         let dump = SceneDump.text(try FrameSource(loaded, options: FrameOptions()), at: 8.0)
@@ -94,11 +94,33 @@ final class ReferenceSceneUnlockGlowTests: XCTestCase {
                                  "the PIN's text command at 8 s:\n\(dump)")
         XCTAssertTrue(line.contains("monospaced"), String(line))
         let measured = try XCTUnwrap(dump.split(separator: "\n").first { $0.contains("text \"483920\" [") })
-        // "… text "483920" [x, y, w×h]": six glyphs of the same advance a and five 20 pt gaps.
+        // "… text "483920" [x, y, w×h]": six glyphs of the same advance a, each followed by 20 pt.
         let size = try XCTUnwrap(measured.split(separator: "[").last?.split(separator: ",").last?.split(separator: "×").first)
         let width = try XCTUnwrap(Double(size.trimmingCharacters(in: .whitespaces)))
-        let advance = (width - 5 * 20) / 6
+        let advance = (width - 6 * 20) / 6
         // DejaVu Sans Mono: every advance is 1233/2048 em (0.6021 em), 7.827 pt at 13 pt.
         XCTAssertEqual(advance, 13 * 1233 / 2048, accuracy: 0.01, "PIN width \(width)")
+    }
+
+    /// The PIN sits in the middle of its well. Its text box ends with the kerning after the last digit (Core
+    /// Text's, kept by the measurer), which is blank: the digits span the box less 20 pt, and the well shows
+    /// as much of itself before the first digit as after the last one.
+    func testPINIsCentredInItsWellWithItsTrailingKerning() throws {
+        let loaded = try LoadedScene.load(path: referenceScenePath("unlock.json"))
+        let dump = SceneDump.text(try FrameSource(loaded, options: FrameOptions()), at: 8.0)
+        // "… marker x, y, w×h] …" → (x, w); `marker` ends with the "[" that opens the view's frame.
+        func box(_ marker: String) throws -> (x: Double, w: Double) {
+            let line = try XCTUnwrap(dump.split(separator: "\n").first { $0.contains(marker) }, "\(marker) in:\n\(dump)")
+            let after = try XCTUnwrap(line.range(of: marker)).upperBound
+            let inside = try XCTUnwrap(line[after...].split(separator: "]").first)
+            let parts = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let size = try XCTUnwrap(parts.last?.split(separator: "×").first, "no size in \(line)")
+            return (try XCTUnwrap(Double(parts.first ?? ""), String(line)), try XCTUnwrap(Double(size), String(line)))
+        }
+        let well = try box("pinField zstack ["), pin = try box("text \"483920\" [")
+        let digitsEnd = pin.x + pin.w - 20
+        XCTAssertEqual(pin.x - well.x, well.x + well.w - digitsEnd, accuracy: 0.5,
+                       "before the first digit \(pin.x - well.x) pt, after the last \(well.x + well.w - digitsEnd) pt")
+        XCTAssertEqual(pin.w, 6 * (13 * 1233 / 2048 + 20), accuracy: 0.6, "the box keeps the trailing kerning")
     }
 }
