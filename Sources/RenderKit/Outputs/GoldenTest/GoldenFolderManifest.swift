@@ -40,8 +40,8 @@ struct GoldenFolderManifest {
             guard existing.contains(name), let digest = recorded[name] else { return nil }
             return (i, digest)
         }
-        let lists = pump.withDisplayLists(candidates.map(\.index)) { list in
-            (digest: DisplayListDigest.hex(list), faces: FontFace.used(in: list))
+        let lists = pump.withDisplayLists(candidates.map(\.index)) { list, digest in
+            (digest: digest.hex(list), faces: FontFace.used(in: list))
         }
         var frames = Set<Int>(), faces = Set<FontFace>()
         for (c, list) in zip(candidates, lists) where list.digest == c.digest {
