@@ -118,8 +118,12 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        // Every frame laid out once on the pump's threads, for the motion golden and the expectations alike.
-        let samples = MotionSamples(FramePump(source: motionSource, jobs: jobs))
+        // Every frame laid out once on the pump's threads, for the motion golden and the expectations alike, and for
+        // the display-list digests that let unchanged frames pass undrawn when the frames are sampled from that same
+        // source (goldens at the scene's fps and scale) and their manifest has digests to match.
+        let digests = try !motionOnly && motionSource === source
+            && golden.map { GoldenTest.matchesDisplayLists(golden: $0, mode: try recordMode(), full: full) } ?? false
+        let samples = MotionSamples(FramePump(source: motionSource, jobs: jobs), digests: digests)
         // A bad expectation file is reported like a bad scene, every problem located, before anything is checked.
         let expectations = try expectationFile.map { try loadExpectations($0, samples: samples) }
         guard let golden else {
@@ -136,6 +140,7 @@ struct TestCommand: ParsableCommand {
         var test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
                               artifacts: artifactsFolder)
         test.full = full
+        test.knownDigests = samples.digests
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
         let mode = try recordMode()

@@ -17,7 +17,7 @@ struct ExpectationSamples {
 
     /// One view property at any time, also between frames; nil when the view is not drawn then.
     func value(_ view: String, _ property: String, at seconds: Double) -> Double? {
-        let values = MotionSamples.values(source, source.state(at: seconds))
+        let values = MotionSamples.values(source.layout(source.state(at: seconds)))
         var one = MotionTable(frameCount: 1)
         one.add(values.motion, at: 0)
         one.add(values.gradients, at: 0)

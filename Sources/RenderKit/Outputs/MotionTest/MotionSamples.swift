@@ -1,34 +1,51 @@
 import Frames
 import Geometry
 import Layout
+import Raster
 import Timeline
 
 /// Every view value of every frame of a frame source, laid out once on the frame pump's threads (nothing drawn) and
 /// shared by the motion track (`MotionTrack(_:)`) and the expectations (`ExpectationTest`), so that `render test`
 /// simulates and lays out a scene once for both. The pump's source should run at the scene's own fps and scale
-/// (`MotionTest.source(for:)`).
+/// (`MotionTest.source(for:)`). When the pixel goldens are sampled from that same source, the same pass can make each
+/// frame's display-list digest from that layout too (`digests`), which `GoldenTest` then need not make again.
 public struct MotionSamples: Sendable {
     public let source: FrameSource
+    /// Each frame's display-list digest and the font faces it draws with, when asked for.
+    public let digests: [FrameDigest]?
     /// The values the motion track holds (`MotionTable.Frame.visit`).
     let motion: MotionTable
     /// Linear gradients painted as views: only expectations read them (`gradients`), so the motion track stays as it is.
     let gradients: MotionTable
 
-    public init(_ pump: FramePump) {
-        let source = pump.source
-        let frames = pump.withStates(Array(0..<source.frameCount)) { state in Self.values(source, state) }
-        var motion = MotionTable(frameCount: source.frameCount), gradients = motion
-        for (i, frame) in frames.enumerated() {
-            motion.add(frame.motion, at: i)
-            gradients.add(frame.gradients, at: i)
-        }
-        self.source = source; self.motion = motion; self.gradients = gradients
+    public struct FrameDigest: Sendable {
+        public var digest: String
+        public var faces: Set<FontFace>
     }
 
-    /// The values of one state, at a frame or between frames.
-    static func values(_ source: FrameSource, _ state: FrameState) -> (motion: MotionTable.Frame, gradients: MotionTable.Frame) {
+    public init(_ pump: FramePump, digests: Bool = false) {
+        let source = pump.source
+        let frames = pump.withStates(Array(0..<source.frameCount), context: { DisplayListDigest() }) { digest, state in
+            let laid = source.layout(state)
+            let values = Self.values(laid)
+            guard digests else { return (values, nil as FrameDigest?) }
+            var timings = StageTimings()
+            let list = source.displayList(state, laidOut: laid, timings: &timings)
+            return (values, FrameDigest(digest: digest.hex(list), faces: FontFace.used(in: list)))
+        }
+        var motion = MotionTable(frameCount: source.frameCount), gradients = motion
+        for (i, frame) in frames.enumerated() {
+            motion.add(frame.0.motion, at: i)
+            gradients.add(frame.0.gradients, at: i)
+        }
+        self.source = source; self.motion = motion; self.gradients = gradients
+        self.digests = digests ? frames.map { $0.1! } : nil
+    }
+
+    /// The values of one state's layout, at a frame or between frames.
+    static func values(_ laid: LayoutResult?) -> (motion: MotionTable.Frame, gradients: MotionTable.Frame) {
         var motion = MotionTable.Frame(), gradients = MotionTable.Frame()
-        guard let laid = source.layout(state) else { return (motion, gradients) }
+        guard let laid else { return (motion, gradients) }
         var seen: Set<String> = []
         motion.visit(laid.root, parentOffset: Point(0, 0), seen: &seen)
         Self.gradients(laid.root, into: &gradients)
