@@ -48,8 +48,19 @@ public struct MotionSeries: Codable, Equatable, Sendable {
     public static func precision(of property: String) -> Double { unit(of: property).isEmpty ? 0.0001 : 0.001 }
 
     /// `x` to the nearest multiple of `step`, written without binary noise (`12.345`, not `12.345000000000001`),
-    /// and never `-0`.
+    /// and never `-0`: the Double that printing the multiple to 3 (or 4) places and reading it back gives. Below 10⁹
+    /// steps that is the multiple's count over 1000 (or 10000), as IEEE division rounds to nearest and the product
+    /// count × step is off by far less than half a step, so it prints as that quotient; computed so, without the
+    /// formatting, which was most of the time a motion track took. Larger values are printed and read back.
     static func rounded(_ x: Double, step: Double) -> Double {
+        let scaled = (x / step).rounded()
+        guard abs(scaled) < 1e9 else { return roundedByPrinting(x, step: step) }
+        let r = scaled / (step < 0.001 ? 10000 : 1000)
+        return r == 0 ? 0 : r
+    }
+
+    /// `rounded` by printing and reading back, for every magnitude (tests compare the two).
+    static func roundedByPrinting(_ x: Double, step: Double) -> Double {
         let scaled = (x / step).rounded()
         let r = Double(String(format: step < 0.001 ? "%.4f" : "%.3f", scaled * step)) ?? scaled * step
         return r == 0 ? 0 : r

@@ -96,15 +96,18 @@ public final class FrameSource: Sendable {
 
     /// The display list of a frame state: background, views, then the finger when `showTouches`.
     public func displayList(_ state: FrameState, timings: inout StageTimings) -> DisplayList {
+        let laid = state.root.map { root in timings.measure(.layout) { geometry.laidOut(root) } }
+        return displayList(state, laidOut: laid, timings: &timings)
+    }
+
+    /// The display list of a frame state whose views were laid out already (`layout(_:)` of that state).
+    public func displayList(_ state: FrameState, laidOut laid: LayoutResult?, timings: inout StageTimings) -> DisplayList {
         var list = DisplayList()
         if let bg = state.background {
             let r = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
             list.append(.fill(FillCommand(path: .rect(r), paint: bg, paintBounds: r, transform: .identity)))
         }
-        if let root = state.root {
-            let laid = timings.measure(.layout) { geometry.laidOut(root) }
-            list.append(contentsOf: timings.measure(.displayList) { laid.displayList() })
-        }
+        if let laid { list.append(contentsOf: timings.measure(.displayList) { laid.displayList() }) }
         touches?.draw(into: &list, at: state.time)
         return list
     }

@@ -21,8 +21,8 @@ final class LayoutNode {
     /// The axis of the stack this view is a direct child of; it makes a spacer flexible along it.
     let stackAxis: Axis?
     let env: LayoutEnvironment
-    private var sizes: [ProposedSize: Size] = [:]
-    private var contentSizes: [ProposedSize: Size] = [:]
+    private var sizes = SizeMemo()
+    private var contentSizes = SizeMemo()
 
     init(_ view: ResolvedView, stackAxis: Axis?, env: LayoutEnvironment) {
         self.view = view
@@ -43,7 +43,7 @@ final class LayoutNode {
     func size(_ p: ProposedSize) -> Size {
         if let s = sizes[p] { return s }
         let s = framedSize(p, frame: view.modifiers.frame)
-        sizes[p] = s
+        sizes.insert(s, for: p)
         return s
     }
 
@@ -63,7 +63,7 @@ final class LayoutNode {
     func contentSize(_ p: ProposedSize) -> Size {
         if let s = contentSizes[p] { return s }
         let s = computeContentSize(p)
-        contentSizes[p] = s
+        contentSizes.insert(s, for: p)
         return s
     }
 
@@ -112,5 +112,23 @@ extension ProposedSize {
     func inset(by e: EdgeInsets) -> ProposedSize {
         ProposedSize(width: width.map { Swift.max(0, $0 - e.horizontal) },
                      height: height.map { Swift.max(0, $0 - e.vertical) })
+    }
+}
+
+/// A node's sizes by proposal. A node is asked a handful of proposals in a layout, so they are looked up in a short
+/// list first (hashing each proposal cost more than the layout's arithmetic); past `listed` they go to a dictionary.
+/// Equal proposals are those `==` calls equal, as for a dictionary's keys (0 and −0 alike, NaN never found).
+struct SizeMemo {
+    private var list: [(ProposedSize, Size)] = []
+    private var more: [ProposedSize: Size] = [:]
+    static let listed = 8
+
+    subscript(p: ProposedSize) -> Size? {
+        for (q, s) in list where q == p { return s }
+        return more.isEmpty ? nil : more[p]
+    }
+
+    mutating func insert(_ s: Size, for p: ProposedSize) {
+        if list.count < Self.listed { list.append((p, s)) } else { more[p] = s }
     }
 }

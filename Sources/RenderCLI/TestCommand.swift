@@ -166,8 +166,15 @@ struct TestCommand: ParsableCommand {
             printError("\(sceneOptions.scene): \(explain(error))")
             throw ExitCode(1)
         }
+        let jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // Every frame laid out once on the pump's threads, for the motion golden and the expectations alike, and for
+        // the display-list digests that let unchanged frames pass undrawn when the frames are sampled from that same
+        // source (goldens at the scene's fps and scale) and their manifest has digests to match.
+        let digests = try !motionOnly && motionSource === source
+            && golden.map { GoldenTest.matchesDisplayLists(golden: $0, mode: try recordMode(), full: full) } ?? false
+        let samples = MotionSamples(FramePump(source: motionSource, jobs: jobs), digests: digests)
         // A bad expectation file is reported like a bad scene, every problem located, before anything is checked.
-        let expectations = try expectationFile.map { try loadExpectations($0, source: motionSource) }
+        let expectations = try expectationFile.map { try loadExpectations($0, samples: samples) }
         guard let golden else {
             let run = GoldenRun(results: [], options: comparison.options(.exact), seconds: 0, expectations: expectations?.run())
             try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)", reportFolder: nil,
@@ -177,7 +184,7 @@ struct TestCommand: ParsableCommand {
         }
         let selection = try frames.map { FrameSelection.range(try SceneSpan(source).check(frames: $0), of: source.frameCount) }
             ?? .all(of: source.frameCount)
-        let pump = FramePump(source: source, jobs: comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let pump = FramePump(source: source, jobs: jobs)
         let artifactsFolder = artifacts ?? "Output/\(source.scene.name)-test"
         var test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
                               artifacts: artifactsFolder)
@@ -185,13 +192,14 @@ struct TestCommand: ParsableCommand {
         test.scene = sceneOptions.scene
         test.variant = variantArguments
         test.verbose = reporting.verbose
+        test.knownDigests = samples.digests
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
         let mode = try recordMode()
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
-            // Motion first, from its own source at the scene's fps: it draws nothing and needs no pump.
-            let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(motionSource)
+            // Motion first, from the samples at the scene's fps: it draws nothing.
+            let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(samples)
             // Expectations before the frames, so that the report written on failure shows them too.
             let checked = expectations?.run()
             outcome = motionOnly ? try test.run(motion: motion, source: source, expectations: checked)
@@ -225,8 +233,8 @@ struct TestCommand: ParsableCommand {
     }
 
     /// The expectation file read against the simulated scene; its problems, one located line each, exit status 1.
-    func loadExpectations(_ path: String, source: FrameSource) throws -> ExpectationTest {
-        let test = ExpectationTest(ExpectationLoader.load(path: path, scene: source.scene), source: source)
+    func loadExpectations(_ path: String, samples: MotionSamples) throws -> ExpectationTest {
+        let test = ExpectationTest(ExpectationLoader.load(path: path, scene: samples.source.scene), samples: samples)
         let problems = test.problems
         for e in problems { printError(e.description) }
         if !problems.isEmpty { throw ExitCode(1) }

@@ -1,5 +1,5 @@
 import DisplayList
-import Frames
+@testable import Frames
 import Geometry
 import XCTest
 
@@ -42,5 +42,33 @@ final class DisplayListDigestTests: XCTestCase {
             XCTAssertNotEqual(DisplayListDigest.hex(l), base, "change \(k)")
         }
         XCTAssertEqual(Set(changed.map(DisplayListDigest.hex)).count, changed.count)
+    }
+
+    /// The digest finds each type's kind once per list; goldens were recorded trying every cast on every value, and
+    /// must still match: the same digest for frames of every scene in Scenes/ (every kind of command, layers with
+    /// masks, clips, shadows and projections, images, Lottie, text) and for the list above with each change.
+    func testKnownTypesGiveTheDigestOfTryingEveryCast() throws {
+        let folder = (referenceScenePath("unlock.json") as NSString).deletingLastPathComponent
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasSuffix(".test.json")
+        }.sorted()
+        XCTAssertGreaterThan(scenes.count, 10)
+        var lists = [list(), list(x: 10.nextUp), list(pixel: 1), DisplayList()]
+        for name in scenes {
+            let source = try FrameSource(try LoadedScene.load(path: folder + "/" + name), options: FrameOptions())
+            var timings = StageTimings()
+            for i in stride(from: 0, to: source.frameCount, by: max(1, source.frameCount / 6)) {
+                lists.append(source.displayList(source.state(i), timings: &timings))
+            }
+        }
+        var commands = 0
+        var remembering = DisplayListDigest()
+        for l in lists {
+            let reference = DisplayListDigest.hexTryingEveryCast(l)
+            XCTAssertEqual(DisplayListDigest.hex(l), reference)
+            XCTAssertEqual(remembering.hex(l), reference, "with the commands of the lists before remembered")
+            commands += l.commands.count
+        }
+        XCTAssertGreaterThan(commands, 1000)
     }
 }

@@ -3,17 +3,17 @@ import Frames
 import SceneModel
 
 /// `render test`'s expectations (testing contract §2): facts about an interaction read from the simulated states
-/// and layouts of a frame source at the scene's own fps. Nothing is drawn and the frame pump is not involved, so
-/// checking them costs a simulation and one layout per frame.
+/// and layouts of a frame source at the scene's own fps (`MotionSamples`, which the motion golden shares). Nothing is
+/// drawn, so checking them costs a simulation and one layout per frame, made once for both.
 public struct ExpectationTest {
     let file: ExpectationFile
     let samples: ExpectationSamples
 
-    /// `source` should run at the scene's fps and scale (`MotionTest.source(for:)`): expectations name views and
-    /// times, not the frames a pixel test samples.
-    public init(_ file: ExpectationFile, source: FrameSource) {
+    /// `samples` should come from a source at the scene's fps and scale (`MotionTest.source(for:)`): expectations
+    /// name views and times, not the frames a pixel test samples.
+    public init(_ file: ExpectationFile, samples: MotionSamples) {
         self.file = file
-        samples = ExpectationSamples(source)
+        self.samples = ExpectationSamples(samples)
     }
 
     /// Every problem of the file, one located line each as a scene's: those found reading it, and what the scene

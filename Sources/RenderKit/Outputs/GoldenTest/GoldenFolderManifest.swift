@@ -24,10 +24,11 @@ struct GoldenFolderManifest {
     /// The frames of `indices` that pass without being drawn: rendered at the same settings as the goldens, their
     /// golden file present, their display list hashing as the golden's, in the same renderer and libraries, with
     /// the same font files (by SHA-256). Costs one layout per frame with a recorded hash, on the pump's threads;
-    /// draws nothing.
+    /// draws nothing. `known`, every frame's digest of the pump's source made already (`MotionSamples.digests`), saves
+    /// that pass.
     /// - Returns: those frames, with the faces their text uses (for the environment of the run).
-    func unchanged(_ indices: [Int], pump: FramePump, fileName: (Int) -> String,
-                   existing: Set<String>) -> (frames: Set<Int>, faces: Set<FontFace>) {
+    func unchanged(_ indices: [Int], pump: FramePump, fileName: (Int) -> String, existing: Set<String>,
+                   known: [MotionSamples.FrameDigest]? = nil) -> (frames: Set<Int>, faces: Set<FontFace>) {
         let source = pump.source
         guard let earlier, let environment = earlier.environment,
               OutputFolder.sameRender(earlier.header, RenderHeader(source)) else { return ([], []) }
@@ -40,8 +41,13 @@ struct GoldenFolderManifest {
             guard existing.contains(name), let digest = recorded[name] else { return nil }
             return (i, digest)
         }
-        let lists = pump.withDisplayLists(candidates.map(\.index)) { list in
-            (digest: DisplayListDigest.hex(list), faces: FontFace.used(in: list))
+        let lists: [(digest: String, faces: Set<FontFace>)]
+        if let known, known.count == source.frameCount {
+            lists = candidates.map { (known[$0.index].digest, known[$0.index].faces) }
+        } else {
+            lists = pump.withDisplayLists(candidates.map(\.index)) { list, digest in
+                (digest: digest.hex(list), faces: FontFace.used(in: list))
+            }
         }
         var frames = Set<Int>(), faces = Set<FontFace>()
         for (c, list) in zip(candidates, lists) where list.digest == c.digest {

@@ -36,6 +36,15 @@ public struct GoldenTest: Sendable {
     public var variant: [String] = []
     /// The HTML report lists every frame (failures first), not only the failing ones.
     public var verbose = false
+    /// Every frame's display-list digest of the pump's source when made already, by the pass that laid the frames out
+    /// for the motion golden (`MotionSamples(_:digests:)`).
+    public var knownDigests: [MotionSamples.FrameDigest]?
+
+    /// Whether a run would match display lists with the manifest of the golden folder (so their digests are of use):
+    /// the folder has one, and every frame is neither to be recorded nor drawn anyway.
+    public static func matchesDisplayLists(golden: String, mode: GoldenRecordMode, full: Bool) -> Bool {
+        !full && mode != .all && FileManager.default.fileExists(atPath: GoldenFolderManifest.path(golden))
+    }
 
     public init(golden: String, mode: GoldenRecordMode, options: GoldenOptions, artifacts: String) {
         self.golden = golden; self.mode = mode; self.options = options; self.artifacts = artifacts
@@ -71,7 +80,8 @@ public struct GoldenTest: Sendable {
         let names = PNGSequence(source: pump.source, selection: selection)
         let manifest = try GoldenFolderManifest.read(golden)
         let unchanged: (frames: Set<Int>, faces: Set<FontFace>) = full || mode == .all ? ([], []) : manifest.unchanged(selection.indices, pump: pump,
-                                                                             fileName: names.fileName, existing: Set(existing))
+                                                                             fileName: names.fileName, existing: Set(existing),
+                                                                             known: knownDigests)
         let toDraw = selection.indices.filter { !unchanged.frames.contains($0) }
         let sink = GoldenFrames(test: self, fileName: names.fileName, existing: Set(existing),
                                 count: toDraw.count, progress: progress)

@@ -1,18 +1,13 @@
 import Formats
 import Frames
-import Geometry
 
 extension MotionTrack {
-    /// The motion track of `source`, read from its states and layouts on the calling thread: motion needs no pixels,
-    /// so nothing is drawn and the frame pump is not involved. `source` should run at the scene's own fps and scale
-    /// (`MotionTest.source(for:)`) so that the track does not depend on how the pixel goldens are sampled.
-    public init(_ source: FrameSource) {
-        var table = MotionTable(frameCount: source.frameCount)
-        for i in 0..<source.frameCount {
-            guard let laid = source.layout(source.state(i)) else { continue }
-            var seen: Set<String> = []
-            table.visit(laid.root, frame: i, parentOffset: Point(0, 0), seen: &seen)
-        }
+    /// The motion track of the samples' source, read from its states and layouts (`MotionSamples`, laid out on the
+    /// frame pump's threads): motion needs no pixels, so nothing is drawn. The source should run at the scene's own
+    /// fps and scale (`MotionTest.source(for:)`) so that the track does not depend on how the pixel goldens are sampled.
+    public init(_ samples: MotionSamples) {
+        let source = samples.source
+        let table = samples.motion
         let names = source.scene.state.map(\.name)
         let state = names.indices.map { k in
             var changes: [MotionStateSeries.Change] = []

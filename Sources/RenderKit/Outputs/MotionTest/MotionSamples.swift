@@ -1,0 +1,69 @@
+import Frames
+import Geometry
+import Layout
+import Raster
+import Timeline
+
+/// Every view value of every frame of a frame source, laid out once on the frame pump's threads (nothing drawn) and
+/// shared by the motion track (`MotionTrack(_:)`) and the expectations (`ExpectationTest`), so that `render test`
+/// simulates and lays out a scene once for both. The pump's source should run at the scene's own fps and scale
+/// (`MotionTest.source(for:)`). When the pixel goldens are sampled from that same source, the same pass can make each
+/// frame's display-list digest from that layout too (`digests`), which `GoldenTest` then need not make again.
+public struct MotionSamples: Sendable {
+    public let source: FrameSource
+    /// Each frame's display-list digest and the font faces it draws with, when asked for.
+    public let digests: [FrameDigest]?
+    /// The values the motion track holds (`MotionTable.Frame.visit`).
+    let motion: MotionTable
+    /// Linear gradients painted as views: only expectations read them (`gradients`), so the motion track stays as it is.
+    let gradients: MotionTable
+
+    public struct FrameDigest: Sendable {
+        public var digest: String
+        public var faces: Set<FontFace>
+    }
+
+    public init(_ pump: FramePump, digests: Bool = false) {
+        let source = pump.source
+        let frames = pump.withStates(Array(0..<source.frameCount), context: { DisplayListDigest() }) { digest, state in
+            let laid = source.layout(state)
+            let values = Self.values(laid)
+            guard digests else { return (values, nil as FrameDigest?) }
+            var timings = StageTimings()
+            let list = source.displayList(state, laidOut: laid, timings: &timings)
+            return (values, FrameDigest(digest: digest.hex(list), faces: FontFace.used(in: list)))
+        }
+        var motion = MotionTable(frameCount: source.frameCount), gradients = motion
+        for (i, frame) in frames.enumerated() {
+            motion.add(frame.0.motion, at: i)
+            gradients.add(frame.0.gradients, at: i)
+        }
+        self.source = source; self.motion = motion; self.gradients = gradients
+        self.digests = digests ? frames.map { $0.1! } : nil
+    }
+
+    /// The values of one state's layout, at a frame or between frames.
+    static func values(_ laid: LayoutResult?) -> (motion: MotionTable.Frame, gradients: MotionTable.Frame) {
+        var motion = MotionTable.Frame(), gradients = MotionTable.Frame()
+        guard let laid else { return (motion, gradients) }
+        var seen: Set<String> = []
+        motion.visit(laid.root, parentOffset: Point(0, 0), seen: &seen)
+        Self.gradients(laid.root, into: &gradients)
+        return (motion, gradients)
+    }
+
+    /// Where a linear gradient painted as a view (an overlay, a background) starts and ends across it, in unit points,
+    /// and how grey its first stop is: a shimmer's motion and dim level, which no view frame shows.
+    private static func gradients(_ view: LaidOutView, into frame: inout MotionTable.Frame) {
+        if case .paint(.linear(let stops, let start, let end)) = view.kind {
+            frame.start(view.identity)
+            frame.set(.gradientStart, start.x)
+            frame.set(.gradientEnd, end.x)
+            // The first stop's grey level (mean of its sRGB channels): how dim a shimmer's sides are.
+            if let c = stops.first?.color { frame.set(.gradientEdgeLevel, (c.r + c.g + c.b) / 3) }
+        }
+        for sub in [view.background].compactMap({ $0 }) + view.children + [view.overlay, view.mask].compactMap({ $0 }) {
+            gradients(sub, into: &frame)
+        }
+    }
+}
