@@ -65,6 +65,16 @@ struct GoldenFolderManifest {
             : "environment differs from the goldens': " + differences.joined(separator: "; ")
     }
 
+    /// What `render test` says when no pixel differs but the goldens were made in another environment (another
+    /// machine's renderer, libraries or font files, as with goldens accepted from a CI report): then no frame passed
+    /// by its display list, each was drawn and compared. Nil when the environment is the goldens' or not recorded.
+    func passedElsewhere(_ current: RenderEnvironment) -> String? {
+        guard let golden = earlier?.environment else { return nil }
+        let differences = current.differences(from: golden)
+        return differences.isEmpty ? nil : "environment differs from the goldens': " + differences.joined(separator: "; ")
+            + " (every frame drawn and compared)"
+    }
+
     /// Writes the folder's manifest.json after a run that recorded, updated or removed goldens: this run's frames
     /// whose golden now holds their pixels (recorded, updated, or the same to the pixel), the earlier entries of the
     /// other golden files still there, and the environment of this run.
