@@ -14,13 +14,16 @@ import RenderKit
 struct ReviewResponder: LoopbackResponder {
     /// The report folders, as given on the command line; their position is their number in the routes.
     let reports: [String]
+    /// The goldens folder of the one report served, when given (`--goldens`: a report made on another machine).
+    let goldens: String?
     /// The secret the page sends with each accept and undo (random, 122 bits).
     let token: String
     private let lock = NSLock()
     private let queue = DispatchQueue(label: "render review accept")
 
-    init(reports: [String], token: String = UUID().uuidString) {
+    init(reports: [String], goldens: String? = nil, token: String = UUID().uuidString) {
         self.reports = reports
+        self.goldens = goldens
         self.token = token
     }
 
@@ -29,7 +32,7 @@ struct ReviewResponder: LoopbackResponder {
         case .refused: return .now(.text(.badRequest, "bad path"))
         case .notFound: return .now(.text(.notFound, "not found"))
         case .page:
-            let loaded = reports.compactMap { try? GoldenAcceptance(report: $0) }
+            let loaded = reports.compactMap { try? GoldenAcceptance(report: $0, goldens: goldens) }
             guard loaded.count == reports.count else {
                 return .now(.text(.conflict, "a report or its goldens folder is gone since render review started"))
             }
@@ -61,7 +64,7 @@ struct ReviewResponder: LoopbackResponder {
     /// report failed, from where the report says it is, and only when that is inside the report folder.
     private func image(report r: Int, kind: ReviewRoute.Image, name: String) -> WatchResponse {
         let missing = WatchResponse.text(.notFound, "not found")
-        guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r]) else { return missing }
+        guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r], goldens: goldens) else { return missing }
         if kind == .expected { return servedFile(in: a.goldens, name: name) }
         guard let frame = a.record.frames.first(where: { $0.name == name }),
               let relative = kind == .actual ? frame.actual : frame.diff else { return missing }
@@ -78,7 +81,7 @@ struct ReviewResponder: LoopbackResponder {
         lock.lock(); defer { lock.unlock() }
         let result: AcceptanceResult
         do {
-            let a = try GoldenAcceptance(report: report)
+            let a = try GoldenAcceptance(report: report, goldens: goldens)
             switch (change, part) {
             case (.accept, .frame(let f)): result = try a.accept(frame: f)
             case (.accept, .motion): result = try a.accept(frames: nil, motion: true)

@@ -194,6 +194,28 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try files(), before, "nothing written")
     }
 
+    /// A report from another machine (a CI artifact) names goldens that are not here: refused, saying to give
+    /// --goldens; with it the page serves those goldens and accepts into them.
+    func testAReportFromAnotherMachineIsServedWithGoldens() throws {
+        let clone = dir + "/clone-goldens"
+        try FileManager.default.moveItem(atPath: goldens, toPath: clone)
+        let gone = try DiffCLI.run(["review", report, "--port", "0"])
+        XCTAssertEqual(gone.status, 2, gone.stderr)
+        XCTAssertTrue(gone.stderr.contains("of report \(report) is gone (a report from another machine: give --goldens DIR)"), gone.stderr)
+        let two = try DiffCLI.run(["review", report, report, "--goldens", clone, "--port", "0"])
+        XCTAssertEqual(two.status, 2, two.stderr)
+        XCTAssertTrue(two.stderr.contains("--goldens names the goldens of one report"), two.stderr)
+        let address = try startReview([report, "--goldens", clone])
+        let port = port(of: address)
+        let token = try pageToken(address)
+        let get = { (path: String) in try Self.status(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") }
+        XCTAssertEqual(try get("/r/0/expected/frame_00005.png"), 200, "the golden from --goldens")
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=5", token: token, origin: "http://127.0.0.1:\(port)"), 200)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: clone + "/frame_00005.png")),
+                       try Data(contentsOf: URL(fileURLWithPath: report + "/actual/frame_00005.png")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: goldens), "nothing written where the report said")
+    }
+
     /// A report.json that names files outside its folder (edited, or from elsewhere) gets none of them served.
     func testAReportsFilesAreServedFromInsideItsFolderOnly() throws {
         let path = report + "/report.json"
