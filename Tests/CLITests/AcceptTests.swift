@@ -259,6 +259,19 @@ final class AcceptTests: CLITestCase {
         XCTAssertEqual(try manifestEnvironment(b), ciEnvironment, "a passing test rewrites nothing")
         let summary = try String(contentsOfFile: path("again/summary.md"), encoding: .utf8)
         XCTAssertTrue(summary.contains("environment differs from the goldens'"), summary)
+
+        // A golden recorded here among CI's (only that frame drawn): the manifest now says this environment, and
+        // CI's frames lose their display lists (drawn elsewhere, they may not pass here undrawn), so only the frame
+        // recorded here skips drawing next time. (A frame drawn here and found the same to the pixel gets its list.)
+        try FileManager.default.removeItem(atPath: b + "/frame_00009.png")
+        let again = ["test", scene, "--golden", b, "--artifacts", path("again"), "--jobs", "1"]
+        let recordedHere = try expect(0, again + ["--record", "missing", "--frames", "9"])
+        XCTAssertTrue(recordedHere.stdout.contains("recorded 1 new golden"), recordedHere.stdout)
+        XCTAssertEqual(try manifestEnvironment(b)["renderer"] as? String, localRenderer)
+        let frames = try XCTUnwrap(try json(b + "/manifest.json")["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.filter { $0["displayList"] != nil }.compactMap { $0["index"] as? Int }, [9], "\(frames)")
+        let mixed = try expect(0, again)
+        XCTAssertTrue(mixed.stdout.contains("same: 10 frames, 0 failing, 1 not drawn (same display list)"), mixed.stdout)
     }
 
     /// A CI machine like this one (the same image): the accepted goldens pass here without being drawn.
