@@ -1,18 +1,20 @@
 import Formats
 
 /// What a request path of `render review` asks for: the page, an image of a served report (the golden it compared
-/// with, its actual frame or its diff), or one of the page's state changes on a report (accept or undo; POST only,
-/// with the page's token). Paths are checked as `render watch` checks them (`WatchRoute.segments`): any `%`, `\`,
+/// with, its actual frame or its diff), or one of the page's state changes on a report (accept, undo, reject or
+/// unreject; POST only, with the page's token). Paths are checked as `render watch` checks them (`WatchRoute.segments`): any `%`, `\`,
 /// NUL, `.` or `..` segment is refused before a route is looked at; a frame name is `frame_NNNNN.png` and nothing
 /// else; a report is a number of at most 9 digits (whether it is one of those served is the responder's question).
 enum ReviewRoute: Equatable {
     enum Image: String { case expected, actual, diff }
-    enum Change: String { case accept, undo }
+    enum Change: String { case accept, undo, reject, unreject }
 
     case page
     /// `/r/N/expected|actual|diff/frame_NNNNN.png`.
     case image(report: Int, kind: Image, name: String)
-    /// `POST /r/N/accept` (the whole scene) or `/r/N/accept?frame=K`; the same for `undo`.
+    /// `POST /r/N/accept` (the whole scene), `/r/N/accept?frame=K` or `/r/N/accept?motion=1` (the motion track
+    /// alone); the same for `undo`. `POST /r/N/reject?frame=K` marks a frame rejected, `/r/N/unreject?frame=K` no
+    /// longer.
     case change(report: Int, Change)
     case refused
     case notFound

@@ -177,6 +177,117 @@ final class AcceptTests: CLITestCase {
         XCTAssertEqual(try verdict(1).failing, failing, "as it was before accepting")
     }
 
+    // MARK: - A report from another machine (a CI artifact)
+
+    /// What a CI artifact is on a developer's machine: the goldens recorded and compared in a checkout at one absolute
+    /// path (A, the CI machine's), the report written at another (R); then the developer's clone has the goldens at
+    /// B, the downloaded report at R2, and A is not there. With `anotherEnvironment`, R2's report.json names another
+    /// renderer and Cairo, as a CI machine's would. Returns B, R2 and the environment R2 records.
+    func reportFromAnotherMachine(anotherEnvironment: Bool) throws -> (goldens: String, report: String, environment: NSDictionary) {
+        try recordThenChange(colour: "#00FF00")
+        _ = try expect(1, test())
+        let b = path("clone/Tests/Goldens/box"), r2 = path("Downloads/report-box")
+        try FileManager.default.createDirectory(atPath: path("clone/Tests/Goldens"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("Downloads"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: golden, toPath: b)
+        try FileManager.default.moveItem(atPath: report, toPath: r2)
+        var record = try json(r2 + "/report.json")
+        XCTAssertEqual(record["goldens"] as? String, URL(fileURLWithPath: golden).standardizedFileURL.path, "the report names A")
+        var environment = try XCTUnwrap(record["environment"] as? [String: Any])
+        if anotherEnvironment {
+            environment["renderer"] = "render 0.0-ci"
+            let libraries = try XCTUnwrap(environment["libraries"] as? [[String: Any]])
+            XCTAssertTrue(libraries.contains { $0["name"] as? String == "cairo" }, "\(libraries)")
+            environment["libraries"] = libraries.map { l -> [String: Any] in
+                var l = l
+                if l["name"] as? String == "cairo" { l["version"] = "1.99.2" }
+                return l
+            }
+            record["environment"] = environment
+            try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]).write(to: URL(fileURLWithPath: r2 + "/report.json"))
+        }
+        return (b, r2, environment as NSDictionary)
+    }
+
+    /// The environment a goldens folder's manifest.json records.
+    func manifestEnvironment(_ goldens: String) throws -> NSDictionary {
+        try XCTUnwrap(try json(goldens + "/manifest.json")["environment"] as? [String: Any]) as NSDictionary
+    }
+
+    func testAReportFromAnotherMachineIsAcceptedWithGoldensAndItsEnvironmentRecorded() throws {
+        let (b, r2, ciEnvironment) = try reportFromAnotherMachine(anotherEnvironment: true)
+        let local = try manifestEnvironment(b)
+        XCTAssertNotEqual(local, ciEnvironment, "the goldens were recorded here; the report says it was drawn elsewhere")
+        let recorded = try snapshot(b)
+
+        // The goldens the report names are not on this machine: the message says to give --goldens; nothing written.
+        let gone = try render.run(["accept", r2])
+        XCTAssertEqual(gone.status, 2, gone.stderr)
+        XCTAssertTrue(gone.stderr.contains("the goldens folder \(URL(fileURLWithPath: golden).standardizedFileURL.path) of report \(r2) is gone "
+                                           + "(a report from another machine: give --goldens DIR)"), gone.stderr)
+        XCTAssertEqual(try snapshot(b), recorded)
+
+        // A golden changed in the clone since CI compared it (a pull, a new recording): refused, nothing written.
+        let original = try bytes(b + "/frame_00003.png")
+        try bytes(b + "/frame_00000.png").write(to: URL(fileURLWithPath: b + "/frame_00003.png"))
+        let edited = try snapshot(b)
+        let changed = try render.run(["accept", r2, "--goldens", b])
+        XCTAssertEqual(changed.status, 1, changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("the golden \(b)/frame_00003.png changed since report \(r2) was made"), changed.stderr)
+        XCTAssertEqual(try snapshot(b), edited, "nothing accepted")
+        try original.write(to: URL(fileURLWithPath: b + "/frame_00003.png"))
+
+        // Accepted: the goldens become what CI drew, byte for byte, and the manifest records CI's environment.
+        let accepted = try expect(0, ["accept", r2, "--goldens", b, "--scene", scene])
+        XCTAssertEqual(accepted.stdout.split(separator: "\n").filter { $0.hasPrefix("replaced \(b)/frame_") }.count, 10, accepted.stdout)
+        XCTAssertTrue(accepted.stdout.hasSuffix("accepted 10 goldens into \(b)\n"), accepted.stdout)
+        for name in frameNames(0..<10) {
+            XCTAssertEqual(try bytes(b + "/" + name), try bytes(r2 + "/actual/" + name), name)
+            XCTAssertNotEqual(try bytes(b + "/" + name), recorded[name], name)
+        }
+        XCTAssertEqual(try bytes(b + "/motion.json"), recorded["motion.json"], "the motion did not fail")
+        XCTAssertEqual(try manifestEnvironment(b), ciEnvironment, "the goldens are CI's pictures: the manifest says so")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: golden), "nothing written where the report said the goldens were")
+
+        // Here (another renderer and Cairo than the goldens') the test passes only by drawing and comparing every
+        // frame, and says that the environment differs.
+        let here = try expect(0, ["test", scene, "--golden", b, "--artifacts", path("again"), "--jobs", "1"])
+        let localRenderer = try XCTUnwrap(local["renderer"] as? String)
+        XCTAssertTrue(here.stdout.contains("environment differs from the goldens': render 0.0-ci → \(localRenderer); cairo 1.99.2 → "), here.stdout)
+        XCTAssertTrue(here.stdout.contains("(every frame drawn and compared)"), here.stdout)
+        XCTAssertFalse(here.stdout.contains("not drawn"), here.stdout)
+        XCTAssertEqual(try manifestEnvironment(b), ciEnvironment, "a passing test rewrites nothing")
+        let summary = try String(contentsOfFile: path("again/summary.md"), encoding: .utf8)
+        XCTAssertTrue(summary.contains("environment differs from the goldens'"), summary)
+
+        // A golden recorded here among CI's (only that frame drawn): the manifest now says this environment, and
+        // CI's frames lose their display lists (drawn elsewhere, they may not pass here undrawn), so only the frame
+        // recorded here skips drawing next time. (A frame drawn here and found the same to the pixel gets its list.)
+        try FileManager.default.removeItem(atPath: b + "/frame_00009.png")
+        let again = ["test", scene, "--golden", b, "--artifacts", path("again"), "--jobs", "1"]
+        let recordedHere = try expect(0, again + ["--record", "missing", "--frames", "9"])
+        XCTAssertTrue(recordedHere.stdout.contains("recorded 1 new golden"), recordedHere.stdout)
+        XCTAssertEqual(try manifestEnvironment(b)["renderer"] as? String, localRenderer)
+        let frames = try XCTUnwrap(try json(b + "/manifest.json")["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.filter { $0["displayList"] != nil }.compactMap { $0["index"] as? Int }, [9], "\(frames)")
+        let mixed = try expect(0, again)
+        XCTAssertTrue(mixed.stdout.contains("same: 10 frames, 0 failing, 1 not drawn (same display list)"), mixed.stdout)
+    }
+
+    /// A CI machine like this one (the same image): the accepted goldens pass here without being drawn.
+    func testAReportFromAMachineLikeThisOnePassesWithoutDrawing() throws {
+        let (b, r2, ciEnvironment) = try reportFromAnotherMachine(anotherEnvironment: false)
+        try expect(0, ["accept", r2, "--goldens", b])
+        for name in frameNames(0..<10) { XCTAssertEqual(try bytes(b + "/" + name), try bytes(r2 + "/actual/" + name), name) }
+        XCTAssertEqual(try manifestEnvironment(b), ciEnvironment)
+        let passed = try expect(0, ["test", scene, "--golden", b, "--artifacts", path("again"), "--jobs", "1"])
+        XCTAssertTrue(passed.stdout.contains("same: 10 frames, 0 failing, 10 not drawn (same display list)"), passed.stdout)
+        XCTAssertFalse(passed.stdout.contains("environment differs"), passed.stdout)
+        // Accepting again writes nothing.
+        let again = try expect(0, ["accept", r2, "--goldens", b])
+        XCTAssertTrue(again.stdout.hasSuffix("nothing to write: the goldens in \(b) already are the report's\n"), again.stdout)
+    }
+
     // MARK: - CI semantics
 
     func testUnderCIAMissingGoldenFailsNamesItAndTheCommandAndIsNotRecorded() throws {

@@ -144,6 +144,29 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try post(port, "/r/0/undo?frame=5", token: token, origin: origin), 200)
         XCTAssertEqual(try files()["goldens/frame_00005.png"], before["goldens/frame_00005.png"], "undo restores the golden")
         XCTAssertEqual(failingFrames(try runTest().stdout), failing)
+
+        // The motion track alone: refused when it did not fail (a colour moves nothing), or asked with a frame.
+        let beforeMarks = try files()
+        XCTAssertEqual(try post(port, "/r/0/accept?motion=1", token: token, origin: origin), 400, "the motion did not fail")
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=5&motion=1", token: token, origin: origin), 400)
+        XCTAssertEqual(try post(port, "/r/0/accept?motion=yes", token: token, origin: origin), 400)
+        // Rejections: with the token, a failing frame only; kept in the report's review-state.json, nothing else.
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=5", token: nil, origin: origin), 403, "no token")
+        XCTAssertEqual(try post(port, "/r/0/reject", token: token, origin: origin), 400, "which frame?")
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=2", token: token, origin: origin), 400, "a frame that passed")
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=99", token: token, origin: origin), 400, "outside the report")
+        XCTAssertEqual(try get("/r/0/reject?frame=5"), 405)
+        XCTAssertEqual(try files(), beforeMarks, "nothing written by refused marks")
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=5", token: token, origin: origin), 200)
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=7", token: token, origin: origin), 200)
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=7", token: token, origin: origin), 200, "twice is once")
+        let marked = try files()
+        XCTAssertEqual(Set(marked.keys).union(beforeMarks.keys).filter { marked[$0] != beforeMarks[$0] }, ["report/review-state.json"])
+        let state = try XCTUnwrap(JSONSerialization.jsonObject(with: try XCTUnwrap(marked["report/review-state.json"])) as? [String: Any])
+        XCTAssertEqual(state["rejected"] as? [Int], [5, 7])
+        XCTAssertEqual(try post(port, "/r/0/unreject?frame=5", token: token, origin: origin), 200)
+        XCTAssertEqual(try post(port, "/r/0/unreject?frame=7", token: token, origin: origin), 200)
+        XCTAssertEqual(try files(), beforeMarks, "no rejection left: no state file")
         // Ctrl-C stops it with status 130, as it stops render watch.
         let p = try XCTUnwrap(process)
         p.interrupt()
@@ -169,6 +192,28 @@ final class ReviewTests: WatchTestCase {
         XCTAssertTrue(gone.stderr.contains("the goldens folder \(goldens) of report \(report) is gone"), gone.stderr)
         try FileManager.default.moveItem(atPath: dir + "/moved", toPath: goldens)
         XCTAssertEqual(try files(), before, "nothing written")
+    }
+
+    /// A report from another machine (a CI artifact) names goldens that are not here: refused, saying to give
+    /// --goldens; with it the page serves those goldens and accepts into them.
+    func testAReportFromAnotherMachineIsServedWithGoldens() throws {
+        let clone = dir + "/clone-goldens"
+        try FileManager.default.moveItem(atPath: goldens, toPath: clone)
+        let gone = try DiffCLI.run(["review", report, "--port", "0"])
+        XCTAssertEqual(gone.status, 2, gone.stderr)
+        XCTAssertTrue(gone.stderr.contains("of report \(report) is gone (a report from another machine: give --goldens DIR)"), gone.stderr)
+        let two = try DiffCLI.run(["review", report, report, "--goldens", clone, "--port", "0"])
+        XCTAssertEqual(two.status, 2, two.stderr)
+        XCTAssertTrue(two.stderr.contains("--goldens names the goldens of one report"), two.stderr)
+        let address = try startReview([report, "--goldens", clone])
+        let port = port(of: address)
+        let token = try pageToken(address)
+        let get = { (path: String) in try Self.status(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") }
+        XCTAssertEqual(try get("/r/0/expected/frame_00005.png"), 200, "the golden from --goldens")
+        XCTAssertEqual(try post(port, "/r/0/accept?frame=5", token: token, origin: "http://127.0.0.1:\(port)"), 200)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: clone + "/frame_00005.png")),
+                       try Data(contentsOf: URL(fileURLWithPath: report + "/actual/frame_00005.png")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: goldens), "nothing written where the report said")
     }
 
     /// A report.json that names files outside its folder (edited, or from elsewhere) gets none of them served.
@@ -211,8 +256,14 @@ final class ReviewTests: WatchTestCase {
             ["key": "a"], ["wait": "document.body.dataset.accepted==='1'"],
             ["eval": position],                                                        // 19: 0:6, the next pending one
             ["eval": "document.getElementById('message').textContent"],               // 20
-            ["key": "r"], ["eval": position], ["eval": "document.querySelector('#s0 .strip span.rejected')!==null"],  // 22, 23
-            ["key": "u"], ["eval": "document.querySelector('#s0 .strip span.rejected')===null"],                    // 25
+            ["key": "r"], ["wait": "document.querySelector('#s0 .strip span.rejected')!==null"], ["eval": position],  // 22, 23: 0:7
+            ["key": "u"], ["wait": "document.querySelector('#s0 .strip span.rejected')===null"],                    // 25
+            // Rejected again, then the page loaded again: the rejection is still there (the report keeps it).
+            ["key": "k"], ["key": "r"], ["wait": "document.querySelector('#s0 .strip span.rejected')!==null"],      // 28
+            ["eval": "document.body.dataset.ready='old'"],
+            ["open": address, "width": 1280, "height": 800, "scale": 1],
+            ["wait": "document.body&&document.body.dataset.ready==='1'"],
+            ["eval": "[].map.call(document.querySelectorAll('#s0 .strip span'),function(c){return c.classList.contains('rejected')?'r':c.classList.contains('accepted')?'a':'.';}).join('')"],  // 32
             ["sleep": 0.3], ["screenshot": shots + "/review-accepted.png"],
         ])
         XCTAssertEqual(r[2] as? String, "0:4")
@@ -223,12 +274,69 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(r[15] as? String, "0.5")
         XCTAssertEqual(r[19] as? String, "0:6")
         XCTAssertTrue((r[20] as? String ?? "").contains("replaced " + goldens + "/frame_00005.png"), "\(r[20])")
-        XCTAssertEqual(r[23] as? Bool, true, "r marks the frame rejected")
+        XCTAssertEqual(r[22] as? Bool, true, "r marks the frame rejected")
+        XCTAssertEqual(r[23] as? String, "0:7", "and goes to the next pending failure")
         XCTAssertEqual(r[25] as? Bool, true, "u takes the rejection back")
+        XCTAssertEqual(r[28] as? Bool, true)
+        XCTAssertEqual(r[32] as? String, ".....ar...", "after a reload: frame 5 accepted, frame 6 rejected")
         let after = try runTest()
         XCTAssertEqual(after.status, 1)
         XCTAssertEqual(failingFrames(after.stdout), [4, 6, 7, 8, 9], "frame 5 passes, the rest still fail: \(after.stdout)")
         XCTAssertEqual(try String(contentsOfFile: dir + "/review.out", encoding: .utf8).components(separatedBy: "accept: replaced").count, 2,
                        "one golden written")
+    }
+    /// The motion track of a scene whose frames also fail, accepted alone from the page (m, then undone with u, then
+    /// the button): the next `render test --motion-only` passes and the frames still fail.
+    func testMotionAloneAcceptedInChromiumWhileFramesStillFail() throws {
+        // The square appears at 0.6 s instead of 0.4 s, in orange: frames 4 to 9 and the motion fail.
+        let later = TinyScenes.appearingSquare(fill: "#E04020").replacingOccurrences(of: "\"at\": 0.4", with: "\"at\": 0.6")
+        XCTAssertNotEqual(later, TinyScenes.appearingSquare(fill: "#E04020"))
+        try later.write(toFile: tiny, atomically: true, encoding: .utf8)
+        let failed = try DiffCLI.run(["test", tiny, "--golden", goldens, "--artifacts", report])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(failingFrames(failed.stdout), failing, failed.stdout)
+        XCTAssertTrue(failed.stdout.contains("motion differs from"), failed.stdout)
+        let motionOnly = ["test", tiny, "--golden", goldens, "--artifacts", dir + "/again", "--motion-only"]
+        XCTAssertEqual(try DiffCLI.run(motionOnly).status, 1, "the motion fails before")
+        let golden = try Data(contentsOf: URL(fileURLWithPath: goldens + "/motion.json"))
+
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startReview([report])
+        let shots = ProcessInfo.processInfo.environment["RENDER_SHOTS"] ?? dir
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let button = "document.querySelector('#s0 .acceptMotion')"
+        let r = try chromium.run([
+            ["open": address, "width": 1280, "height": 800, "scale": 1],
+            ["wait": "document.body.dataset.ready==='1'"],
+            ["eval": "\(button)!==null&&!\(button).disabled"],                       // 2: there, enabled
+            ["key": "m"], ["wait": "document.body.dataset.changes==='1'"],
+            ["eval": "document.getElementById('message').textContent"],               // 5
+            ["eval": "\(button).disabled"],                                           // 6: accepted
+            ["eval": "document.querySelector('#s0 .count').textContent"],             // 7
+            ["eval": "document.querySelectorAll('#s0 .strip span.accepted').length"], // 8: no frame accepted
+            ["key": "u"], ["wait": "document.body.dataset.changes==='2'"],
+            ["eval": "\(button).disabled"],                                           // 11: pending again
+            ["eval": "\(button).click()"], ["wait": "document.body.dataset.changes==='3'"],
+            ["sleep": 0.3], ["screenshot": shots + "/review-motion.png"],
+        ])
+        XCTAssertEqual(r[2] as? Bool, true)
+        XCTAssertTrue((r[5] as? String ?? "").contains("Accepted the motion of tiny: replaced " + goldens + "/motion.json"), "\(r[5])")
+        XCTAssertEqual(r[6] as? Bool, true)
+        XCTAssertTrue((r[7] as? String ?? "").hasSuffix("· motion accepted"), "\(r[7])")
+        XCTAssertEqual(r[8] as? Int, 0)
+        XCTAssertEqual(r[11] as? Bool, false, "u put the motion golden back")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: goldens + "/motion.json")), try Data(contentsOf: URL(fileURLWithPath: report + "/motion.json")),
+                       "the button accepted it again: the report's actual track")
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: goldens + "/motion.json")), golden)
+        let motion = try DiffCLI.run(motionOnly)
+        XCTAssertEqual(motion.status, 0, "the motion passes: \(motion.stdout)")
+        let after = try runTest()
+        XCTAssertEqual(after.status, 1)
+        XCTAssertEqual(failingFrames(after.stdout), failing, "every frame still fails: \(after.stdout)")
+        XCTAssertFalse(after.stdout.contains("motion differs"), after.stdout)
+        XCTAssertTrue(after.stdout.contains("motion unchanged"), after.stdout)
+        let lines = try String(contentsOfFile: dir + "/review.out", encoding: .utf8)
+        XCTAssertEqual(lines.components(separatedBy: "accept: replaced").count, 3, "motion.json written twice: \(lines)")
+        XCTAssertFalse(lines.contains("frame_0"), "no frame written: \(lines)")
     }
 }

@@ -129,8 +129,7 @@ extension GoldenAcceptance {
         if let earlier, OutputFolder.sameRender(earlier.header, record.header) {
             for f in earlier.frames { entries[f.file.description] = f }
             if let before = earlier.environment, let now = environment {
-                let conflict = now.fonts.contains { f in before.fonts.contains { $0.file == f.file && $0.sha256 != f.sha256 } }
-                keepLists = before.renderer == now.renderer && before.libraries == now.libraries && !conflict
+                keepLists = GoldenFolderManifest.sameDrawing(before, now)
                 merged = keepLists ? before.addingFonts(of: now) : now
             } else {
                 keepLists = environment == nil

@@ -71,15 +71,38 @@ struct GoldenFolderManifest {
             : "environment differs from the goldens': " + differences.joined(separator: "; ")
     }
 
+    /// What `render test` says when no pixel differs but the goldens were made in another environment (another
+    /// machine's renderer, libraries or font files, as with goldens accepted from a CI report): then no frame passed
+    /// by its display list, each was drawn and compared. Nil when the environment is the goldens' or not recorded.
+    func passedElsewhere(_ current: RenderEnvironment) -> String? {
+        guard let golden = earlier?.environment else { return nil }
+        let differences = current.differences(from: golden)
+        return differences.isEmpty ? nil : "environment differs from the goldens': " + differences.joined(separator: "; ")
+            + " (every frame drawn and compared)"
+    }
+
+    /// Whether goldens drawn in `before` may pass by their display list in `now`: the same renderer and libraries,
+    /// and no font file both used with other bytes. A folder's manifest records one environment: when it changes,
+    /// the display lists of the goldens drawn in the other are dropped, so that those frames are drawn and compared.
+    static func sameDrawing(_ before: RenderEnvironment, _ now: RenderEnvironment) -> Bool {
+        let conflict = now.fonts.contains { f in before.fonts.contains { $0.file == f.file && $0.sha256 != f.sha256 } }
+        return before.renderer == now.renderer && before.libraries == now.libraries && !conflict
+    }
+
     /// Writes the folder's manifest.json after a run that recorded, updated or removed goldens: this run's frames
     /// whose golden now holds their pixels (recorded, updated, or the same to the pixel), the earlier entries of the
-    /// other golden files still there, and the environment of this run.
+    /// other golden files still there (without their display lists when they were drawn in another environment,
+    /// say accepted from a CI report), and the environment of this run.
     func write(_ folder: String, source: FrameSource, results: [GoldenFrameResult],
                environment: RenderEnvironment) throws(GoldenTest.Failure) {
         let header = RenderHeader(source)
         var entries: [String: Manifest.Frame] = [:]
         if let earlier, OutputFolder.sameRender(earlier.header, header) {
-            for f in earlier.frames { entries[f.file.description] = f }
+            let keepLists = earlier.environment.map { Self.sameDrawing($0, environment) } ?? false
+            for var f in earlier.frames {
+                if !keepLists { f.displayList = nil }
+                entries[f.file.description] = f
+            }
         }
         for r in results {
             guard let file = FrameFileName(r.name) else { continue }

@@ -119,6 +119,9 @@ public struct GoldenTest: Sendable {
         run.results.sort { $0.name < $1.name }
         if run.results.contains(where: { $0.status == .different || $0.status == .sizeMismatch }) {
             run.environment = manifest.verdict(environment)
+        } else if !run.results.contains(where: { $0.status == .recorded || $0.status == .updated }) {
+            // A pass in another environment than the goldens' (say goldens accepted from a CI report) is said too.
+            run.environment = manifest.passedElsewhere(environment)
         }
         if mode != .never, run.results.contains(where: { $0.status == .recorded || $0.status == .updated }) {
             try manifest.write(golden, source: pump.source, results: run.results, environment: environment)
@@ -166,7 +169,8 @@ public struct GoldenTest: Sendable {
     /// the folder only ever shows the latest failure. Nothing else there is touched.
     func clearEvidence() {
         let fm = FileManager.default
-        for name in ["index.html", TestReportRecord.fileName, GoldenSummaryPage.fileName, GoldenSummaryPage.animationName] {
+        for name in ["index.html", TestReportRecord.fileName, GoldenSummaryPage.fileName, GoldenSummaryPage.animationName,
+                     GoldenAcceptance.reviewStateName] {
             try? fm.removeItem(atPath: artifacts + "/" + name)
         }
         try? fm.removeItem(atPath: artifacts + "/" + GoldenAcceptance.replacedFolder)

@@ -26,7 +26,7 @@ public enum ReviewPage {
     }
 
     /// A failing frame; `accepted` when its golden is the report's actual file already (accepted before the page
-    /// was loaded).
+    /// was loaded); `rejected` when marked so in the report's review-state.json (by an earlier page).
     public struct Frame: Codable, Sendable {
         public var index: Int
         public var name: String
@@ -37,6 +37,7 @@ public enum ReviewPage {
         public var actual: Bool
         public var diff: Bool
         public var accepted: Bool
+        public var rejected: Bool
     }
 
     public struct Motion: Codable, Sendable {
@@ -50,12 +51,13 @@ public enum ReviewPage {
     /// The page's data for `acceptance`'s report, number `index` of those served.
     public static func scene(_ acceptance: GoldenAcceptance, index: Int) -> Scene {
         let r = acceptance.record
+        let rejected = acceptance.rejectedFrames
         let frames = r.frames.map { f in
             let golden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + f.name)
             let accepted = f.status == "missing" ? golden == nil : (golden != nil && golden == f.actualSHA256)
             return Frame(index: f.index, name: f.name, status: f.status, differingPixels: f.differingPixels,
                          totalPixels: f.totalPixels, expected: f.goldenSHA256 != nil, actual: f.actual != nil,
-                         diff: f.diff != nil, accepted: accepted)
+                         diff: f.diff != nil, accepted: accepted, rejected: rejected.contains(f.index))
         }
         let motionGolden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + MotionTest.fileName)
         let motion = r.motion.map {
@@ -107,8 +109,8 @@ public enum ReviewPage {
         <button data-mode="onion" title="3">3 onion skin</button><button data-mode="flicker" title="4">4 flicker</button></span>\
         <span class="group" role="group" aria-label="zoom"><button id="zoomOut" title="-">−</button><span id="zoom">fit</span>\
         <button id="zoomIn" title="+">+</button><button id="zoomFit" title="0">0 fit</button></span>\
-        <span class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>a</kbd> accept frame · <kbd>A</kbd> accept scene · \
-        <kbd>r</kbd> reject · <kbd>u</kbd> undo</span></div>
+        <span class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>a</kbd> accept frame · <kbd>m</kbd> accept motion · \
+        <kbd>A</kbd> accept scene · <kbd>r</kbd> reject · <kbd>u</kbd> undo</span></div>
         <p id="message" role="status" aria-live="polite"></p></header>
         <main>
 
@@ -127,13 +129,16 @@ public enum ReviewPage {
             }
             s += "<div class=\"viewer\"></div>\n"
             let plots = motionPlots(a)
+            // The motion track alone is accepted with m or this button, whatever its frames' state.
+            let button = "<p class=\"mline\"><button class=\"acceptMotion\" data-s=\"\(i)\" title=\"m\">m accept motion</button> "
+                + "<span class=\"mstate\"></span></p>\n"
             if !plots.isEmpty {
                 s += "<details class=\"motion\" open><summary>Motion: \(plots.count) change\(plots.count == 1 ? "" : "s") "
-                    + "<span class=\"legend\"><i class=\"g\"></i>golden <i class=\"a\"></i>actual</span></summary>\n"
+                    + "<span class=\"legend\"><i class=\"g\"></i>golden <i class=\"a\"></i>actual</span></summary>\n" + button
                 for p in plots { s += "<div class=\"plot\"><h3>\(esc(p.name))</h3><p>\(esc(p.words))</p>\(p.svg)</div>\n" }
                 s += "</details>\n"
             } else if let m = sc.motion, m.failed {
-                s += "<details class=\"motion\" open><summary>Motion</summary><ul>"
+                s += "<details class=\"motion\" open><summary>Motion</summary>" + button + "<ul>"
                     + m.findings.map { "<li>\(esc($0))</li>" }.joined() + "</ul></details>\n"
             }
             s += "</section>\n"
@@ -182,7 +187,7 @@ public enum ReviewPage {
     .missing{padding:24px;color:var(--mute)} .none{color:var(--mute)}
     details.motion{margin-top:14px} summary{font-weight:600;cursor:pointer} .legend{font-weight:400;color:var(--mute);margin-left:10px}
     .legend i{display:inline-block;width:18px;height:3px;vertical-align:middle;margin:0 4px 0 8px} .legend .g{background:#9e9e9e} .legend .a{background:#c62828}
-    .plot h3{font-size:13px;margin:10px 0 0} .plot p{margin:2px 0 4px} .plot svg{max-width:100%;height:auto;border:1px solid var(--line)}
+    .mline{margin:8px 0 0} .mstate{color:var(--mute)} .plot h3{font-size:13px;margin:10px 0 0} .plot p{margin:2px 0 4px} .plot svg{max-width:100%;height:auto;border:1px solid var(--line)}
     """
 
     static let script = """
@@ -191,9 +196,10 @@ public enum ReviewPage {
     var D=JSON.parse(document.getElementById('data').textContent);
     var S=D.scenes, mode='side', zoom=0, pos=0, version={}, rejected={}, undo=[], flick=null, shown=true, busy=false;
     // Every failure, scenes with failures first: {s: scene index, k: frame position}; a scene whose motion alone
-    // failed is one stop, k = -1 (its motion is accepted with the scene, A).
+    // failed is one stop, k = -1 (its motion is accepted with m, or with the scene, A).
     var list=[];
-    S.forEach(function(sc){sc.motionAccepted=!!(sc.motion&&sc.motion.accepted);});
+    S.forEach(function(sc,i){sc.motionAccepted=!!(sc.motion&&sc.motion.accepted);
+      sc.frames.forEach(function(f){if(f.rejected)rejected[i+':'+f.index]=true;});});
     D.order.forEach(function(i){var sc=S[i];sc.frames.forEach(function(f,k){list.push({s:i,k:k});});
       if(!sc.frames.length&&sc.motion&&sc.motion.failed)list.push({s:i,k:-1});});
     function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
@@ -233,7 +239,7 @@ public enum ReviewPage {
       var cur=list[pos],k=cur&&cur.s===i?cur.k:(sc.selected||0);sc.selected=k;
       var f=sc.frames[k];if(!f){var moved=sc.motion&&sc.motion.failed;
         v.appendChild(el('p','none',(sc.motionOnly?'Frames not compared (--motion-only).':'Every frame passed.')
-          +(moved?' The motion changed (below): A accepts it'+(sc.motionAccepted?' (accepted).':'.'):'')));return;}
+          +(moved?' The motion changed (below): m accepts it'+(sc.motionAccepted?' (accepted).':'.'):'')));return;}
       var cap=el('div','caption');cap.appendChild(el('b',null,f.name));
       cap.appendChild(el('span',null,f.status+' · '+f.differingPixels+' px ('+pct(f).toFixed(3)+' %) · failure '+(k+1)+' of '+sc.frames.length));
       var st=state(i,f);cap.appendChild(el('span','state '+st,st));v.appendChild(cap);
@@ -261,7 +267,9 @@ public enum ReviewPage {
       var cur=list[pos];if(cur)document.getElementById('s'+cur.s).classList.add('current');
       S.forEach(function(sc,i){viewer(i);var c=document.querySelector('#s'+i+' .count');if(!c.dataset.text)c.dataset.text=c.textContent;
         var acc=sc.frames.filter(function(f){return f.accepted;}).length,rej=sc.frames.filter(function(f){return state(i,f)==='rejected';}).length;
-        c.textContent=c.dataset.text+(acc?' · '+acc+' accepted':'')+(rej?' · '+rej+' rejected':'');});strips();
+        c.textContent=c.dataset.text+(acc?' · '+acc+' accepted':'')+(rej?' · '+rej+' rejected':'')+(sc.motionAccepted&&sc.motion&&sc.motion.failed?' · motion accepted':'');
+        var b=document.querySelector('#s'+i+' .acceptMotion');if(b){b.disabled=sc.motionAccepted;
+          document.querySelector('#s'+i+' .mstate').textContent=sc.motionAccepted?'accepted: the golden motion.json is the actual track of the report (u undoes)':'pending';}});strips();
       document.body.dataset.position=cur?cur.s+':'+(cur.k<0?'motion':S[cur.s].frames[cur.k].index):'';}
     function go(n){if(!list.length)return;pos=Math.max(0,Math.min(list.length-1,n));render();
       var cur=list[pos];document.getElementById('s'+cur.s).scrollIntoView({block:'nearest'});}
@@ -269,36 +277,58 @@ public enum ReviewPage {
     function post(path){return fetch(path,{method:'POST',headers:{'X-Render-Token':D.token}}).then(function(r){
       return r.json().catch(function(){return {ok:false,error:'HTTP '+r.status};});});}
     function accept(all){var cur=list[pos];if(!cur||busy)return;var sc=S[cur.s],f=sc.frames[cur.k];
-      if(!f&&!all){say('No frame here: A accepts the scene (its motion).',false);return;}busy=true;
+      if(!f&&!all){say('No frame here: m accepts the motion (A: the whole scene).',false);return;}busy=true;
       post('r/'+cur.s+'/accept'+(all?'':'?frame='+f.index)).then(function(a){busy=false;
         if(!a.ok){say(a.error,false);return;}
         var done=all?sc.frames:[f];var was=done.map(function(x){return {f:x,rej:!!rejected[key(cur.s,x)]};});
         done.forEach(function(x){x.accepted=true;delete rejected[key(cur.s,x)];});
-        var motionWas=!!sc.motionAccepted;if(all&&sc.motion&&sc.motion.failed)sc.motionAccepted=true;
-        undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was,motionWas:motionWas});version[cur.s]=(version[cur.s]||0)+1;
+        if(all&&sc.motion&&sc.motion.failed)sc.motionAccepted=true;
+        undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was});version[cur.s]=(version[cur.s]||0)+1;
         say((all?'Accepted '+sc.scene+': ':'Accepted '+f.name+': ')+brief(a.lines),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;
         go(nextPending());},function(e){busy=false;say('the review server did not answer: '+e,false);});}
-    function reject(){var cur=list[pos];if(!cur)return;var f=S[cur.s].frames[cur.k];
-      if(!f){say('No frame here to reject: the golden motion stays unless you accept it (A).',false);return;}if(f.accepted){say(f.name+' is accepted: undo first (u)',false);return;}
-      rejected[key(cur.s,f)]=true;undo.push({kind:'reject',s:cur.s,f:f});say('Rejected '+f.name+' (nothing written: the golden stays)',true);go(nextPending());}
-    function back(){var u=undo.pop();if(!u){say('nothing to undo',false);return;}
-      if(u.kind==='reject'){delete rejected[key(u.s,u.f)];say('Undone: '+u.f.name+' is pending again',true);render();return;}
-      busy=true;post('r/'+u.s+'/undo'+(u.kind==='frame'?'?frame='+u.f.index:'')).then(function(a){busy=false;
+    // The motion track alone of scene s, through the same acceptance (POST r/s/accept?motion=1).
+    function acceptMotion(s){if(busy||s==null)return;var sc=S[s];
+      if(!sc.motion||!sc.motion.failed){say('The motion of '+sc.scene+' did not fail: nothing to accept.',false);return;}
+      if(sc.motionAccepted){say('The motion of '+sc.scene+' is accepted already (u undoes).',false);return;}busy=true;
+      post('r/'+s+'/accept?motion=1').then(function(a){busy=false;if(!a.ok){say(a.error,false);return;}
+        sc.motionAccepted=true;undo.push({kind:'motion',s:s});
+        say('Accepted the motion of '+sc.scene+': '+brief(a.lines),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;done();
+        render();},fail);}
+    function fail(e){busy=false;say('the review server did not answer: '+e,false);}
+    // A rejection writes no golden: the server keeps it in the report's review-state.json, so a reload shows it.
+    // r on a rejected frame takes the rejection back.
+    function reject(){var cur=list[pos];if(!cur||busy)return;var f=S[cur.s].frames[cur.k];
+      if(!f){say('No frame here to reject: the golden motion stays unless you accept it (m).',false);return;}if(f.accepted){say(f.name+' is accepted: undo first (u)',false);return;}
+      mark(cur.s,f,!rejected[key(cur.s,f)],true);}
+    function mark(s,f,on,fresh){busy=true;post('r/'+s+'/'+(on?'reject':'unreject')+'?frame='+f.index).then(function(a){busy=false;
+        if(!a.ok){if(!fresh)undo.push({kind:on?'unreject':'reject',s:s,f:f});say(a.error,false);return;}
+        if(on)rejected[key(s,f)]=true;else delete rejected[key(s,f)];
+        if(fresh)undo.push({kind:on?'reject':'unreject',s:s,f:f});done();
+        if(on&&fresh){say('Rejected '+f.name+' (no golden written; the report keeps the mark)',true);go(nextPending());}
+        else{say((fresh?'':'Undone: ')+f.name+(on?' is rejected again':' is pending again'),true);render();}},fail);}
+    function done(){document.body.dataset.changes=(+document.body.dataset.changes||0)+1;}
+    function back(){if(busy)return;var u=undo.pop();if(!u){say('nothing to undo',false);return;}
+      if(u.kind==='reject'||u.kind==='unreject'){mark(u.s,u.f,u.kind==='unreject',false);return;}
+      var path='undo'+(u.kind==='frame'?'?frame='+u.f.index:u.kind==='motion'?'?motion=1':'');
+      busy=true;post('r/'+u.s+'/'+path).then(function(a){busy=false;
         if(!a.ok){undo.push(u);say(a.error,false);return;}
-        u.was.forEach(function(w){w.f.accepted=false;if(w.rej)rejected[key(u.s,w.f)]=true;});S[u.s].motionAccepted=u.motionWas;version[u.s]=(version[u.s]||0)+1;
-        say('Undone: '+brief(a.lines),true);render();},function(e){busy=false;undo.push(u);say('the review server did not answer: '+e,false);});}
+        // Undoing A puts back every golden of the scene, its motion track included.
+        if(u.kind!=='motion')u.was.forEach(function(w){w.f.accepted=false;if(w.rej)rejected[key(u.s,w.f)]=true;});
+        if(u.kind!=='frame')S[u.s].motionAccepted=false;version[u.s]=(version[u.s]||0)+1;done();
+        say('Undone: '+brief(a.lines),true);render();},function(e){undo.push(u);fail(e);});}
     function setZoom(z){zoom=z;render();}
     var steps=[0.25,0.5,1,2,4,8,16];
     function zoomBy(d){var cur=zoom||1,n=steps.indexOf(cur);if(n<0)n=2;setZoom(steps[Math.max(0,Math.min(steps.length-1,n+d))]);}
     document.querySelectorAll('[data-mode]').forEach(function(b){b.onclick=function(){mode=b.dataset.mode;render();};});
     document.getElementById('zoomIn').onclick=function(){zoomBy(1);};document.getElementById('zoomOut').onclick=function(){zoomBy(-1);};
     document.getElementById('zoomFit').onclick=function(){setZoom(0);};
+    document.querySelectorAll('.acceptMotion').forEach(function(b){b.onclick=function(){acceptMotion(+b.dataset.s);};});
     document.addEventListener('keydown',function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;
       var t=e.target;if(t&&t.tagName==='INPUT'&&(e.key==='ArrowLeft'||e.key==='ArrowRight'))return;
       var k=e.key,done=true;
       if(k==='j'||k==='ArrowDown'||k==='ArrowRight')go(pos+1);else if(k==='k'||k==='ArrowUp'||k==='ArrowLeft')go(pos-1);
       else if(k==='Home')go(0);else if(k==='End')go(list.length-1);
-      else if(k==='a')accept(false);else if(k==='A')accept(true);else if(k==='r')reject();else if(k==='u')back();
+      else if(k==='a')accept(false);else if(k==='A')accept(true);else if(k==='m')acceptMotion(list[pos]&&list[pos].s);else if(k==='r')reject();else if(k==='u')back();
       else if(k>='1'&&k<='4'){mode=['side','slider','onion','flicker'][k-1];render();}
       else if(k==='+'||k==='=')zoomBy(1);else if(k==='-')zoomBy(-1);else if(k==='0')setZoom(0);else done=false;
       if(done)e.preventDefault();});
