@@ -90,9 +90,12 @@ private func drawParts(of v: LaidOutView, transform t: AffineTransform, grid: Pi
 /// that their own effects merely move (no scale, no rotation) count, and a pair only when an offset moves one of
 /// them (the children of an `hstack` with no spacing meet edge to edge too, on the grid already). Two anti-aliased edges meeting inside a pixel
 /// each cover it in part, and the background shows through both (issue 28's crack); on the pixel grid they meet
-/// between pixels. This is how UIScrollView keeps its content: it rounds `contentOffset` to the display's pixel grid
-/// (set −187.5 on a 3× screen and it reads back −187.33), so neighbouring pages of a paging scroll view never share
-/// a pixel. Views that move on their own keep their sub-pixel positions.
+/// between pixels. This is how UIScrollView keeps its content: it rounds `contentOffset` to the display's pixel grid,
+/// so neighbouring pages of a paging scroll view never share a pixel. Apple's `contentOffset` page does not say so;
+/// it is measured: −187.5 set on a 3× iPhone reads back −187.33 (codepudding.com/os/164136.html), 3.8 on a 1×
+/// screen reads back 4.0 (andrewmarinov.com/uiscrollviews-contentoffset-precision). Views that move on their own
+/// keep their sub-pixel positions. `motion.json` (built from the layout) keeps the offsets before rounding: the
+/// animation's values, the same at any render scale.
 private func tiledChildren(_ children: [LaidOutView]) -> Set<Int> {
     guard children.count > 1 else { return [] }
     let eps = 1e-6
