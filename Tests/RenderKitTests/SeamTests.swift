@@ -8,8 +8,9 @@ import XCTest
 /// where the cracks showed, at 30 fps, is scanned for a dark column between two bright sides (`SeamScan`).
 ///
 /// On the renderer before the fix the scan found 23 of 188 frames of peek-edges at scale 2 (the cube's shared edge)
-/// and 34 of 186 of connect-dots at scale 2, 35 of 187 at scale 1 (neighbouring pages while they scroll); the frames
-/// were rendered by the CLI of that build and scanned with this `SeamScan`. peek-edges is scanned at scale 2, the
+/// and 34 of 186 of connect-dots at scale 2 (neighbouring pages while they scroll), in frames main's CLI rendered;
+/// these tests themselves, run on the code before the fix, fail with 23 frames of peek-edges and 30 of 187 of
+/// connect-dots at scale 1. peek-edges is scanned at scale 2, the
 /// issue's. (At scale 1 the scan also counts frames 124 and 125, and at 60 fps frame 137: there the scene's own
 /// animation opens a real gap between the faces, 0.3 to 1.4 pt wide. Its right face's anchor flips from 0 to 1 at
 /// the page it settles on and is interpolated with the angle, as SwiftUI's `rotation3DEffect` animates its anchor,
