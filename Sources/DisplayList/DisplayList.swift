@@ -153,6 +153,19 @@ public struct Shadow: Hashable, Sendable {
     public var sigma: Double { radius * Self.sigmaPerRadius }
 }
 
+/// The edge of a projected view that lies on its rotation axis, in canvas points: the line x = `position`
+/// (`vertical`) or y = `position`, with the view on the side of greater coordinates when `viewAfter`. Only edges
+/// that stay upright or level on the canvas are named (the view's parent neither rotates nor skews it).
+public struct Hinge: Hashable, Sendable {
+    public var vertical: Bool
+    public var position: Double
+    public var viewAfter: Bool
+
+    public init(vertical: Bool, position: Double, viewAfter: Bool) {
+        self.vertical = vertical; self.position = position; self.viewAfter = viewAfter
+    }
+}
+
 /// The effects of a layer, applied in this order to its content: `mask`, `clip`,
 /// `shadows` (all under the content; chained or independent as `shadowMode` says), `blur`, `opacity`.
 /// Paths and the mask are in the space given by `transform` (local → canvas points);
@@ -176,13 +189,16 @@ public struct Layer: Hashable, Sendable {
     /// (X/W, Y/W)); the commands inside are positioned as if it were not there. Pixels whose
     /// pre-image has W ≤ 0 (behind the eye) stay empty; a singular matrix draws nothing.
     public var projection: Homography?
+    /// With `projection`: the view's edge that lies on its rotation axis, which the map leaves in place (a cube's
+    /// shared edge). Drawn so that a picture turning about the same line from the other side meets it without a crack.
+    public var hinge: Hinge?
 
     public init(transform: AffineTransform = .identity, mask: DisplayList? = nil, clip: Path? = nil,
                 shadows: [Shadow] = [], shadowMode: ShadowMode = .chained, blur: Double = 0, opacity: Double = 1,
-                projection: Homography? = nil) {
+                projection: Homography? = nil, hinge: Hinge? = nil) {
         self.transform = transform; self.mask = mask; self.clip = clip
         self.shadows = shadows; self.shadowMode = shadowMode; self.blur = blur; self.opacity = opacity
-        self.projection = projection
+        self.projection = projection; self.hinge = hinge
     }
 
     /// True when the layer changes nothing and could be dropped.

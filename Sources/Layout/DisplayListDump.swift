@@ -33,6 +33,9 @@ public func dump(_ list: DisplayList) -> String {
             for s in l.shadows { parts.append("shadow \(s.color) r \(fmt(s.radius)) offset \(s.offset)") }
             if let clip = l.clip { parts.append("clip \(describe(clip))") }
             if let h = l.projection { parts.append("projection \(h)") }
+            if let h = l.hinge {
+                parts.append("hinge \(h.vertical ? "x" : "y") = \(fmt(h.position)), view \(h.viewAfter ? "after" : "before")")
+            }
             emit(parts.joined(separator: " ") + describe(l.transform))
             depth += 1
             if let mask = l.mask {

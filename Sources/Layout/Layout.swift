@@ -10,7 +10,7 @@ public func layout(_ root: ResolvedView, canvas: Size, scale: Double, measurer: 
     let proposal = ProposedSize(canvas)
     let canvasRect = Rect(origin: .zero, size: canvas)
     let laidOut = node.place(proposal, at: canvasRect.aligning(node.size(proposal), at: .center))
-    return LayoutResult(canvas: canvas, root: laidOut)
+    return LayoutResult(canvas: canvas, root: laidOut, scale: scale)
 }
 
 /// The laid-out tree of one instant and a lookup from view identity to frame.
@@ -21,10 +21,14 @@ public struct LayoutResult: Sendable {
     /// Frame (canvas points) of every view by identity; when two views share an identity, the first
     /// in painter's order is kept.
     public let frames: [String: Rect]
+    /// Pixels per point of the pixel grid the layout snapped to (0: none), which the display list's tiled offsets
+    /// snap to as well.
+    public let scale: Double
 
-    public init(canvas: Size, root: LaidOutView) {
+    public init(canvas: Size, root: LaidOutView, scale: Double = 0) {
         self.canvas = canvas
         self.root = root
+        self.scale = scale
         var frames: [String: Rect] = [:]
         for v in root.allViews where frames[v.identity] == nil { frames[v.identity] = v.frame }
         self.frames = frames

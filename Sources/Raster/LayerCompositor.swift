@@ -94,7 +94,8 @@ extension CairoRasterizer {
         let c = source.makeContext()
         composite(flat, children: children, onto: source, context: c, needed: sourceRect)
         cairo_destroy(c)
-        ProjectiveSampler.draw(source, through: device, on: cr, needed: needed)
+        ProjectiveSampler.draw(source, through: device, hinge: layer.hinge.map { .init($0, scale: scale) }, on: cr,
+                               needed: needed)
     }
 
     /// Pixels around `needed` of a view seen past its horizon that are still drawn.
