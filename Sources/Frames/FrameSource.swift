@@ -39,7 +39,8 @@ public final class FrameSource: Sendable {
         reuseFrames = options.reuseFrames
         drawChangesOnly = options.drawChangesOnly
         try loaded.checkCanvas(scale: scale)
-        geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale)
+        geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale,
+                                  imageScale: loaded.scene.canvas.scale)
         do {
             timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, lotties: loaded.lotties,
                                      geometry: geometry)

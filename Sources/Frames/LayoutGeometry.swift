@@ -11,11 +11,13 @@ struct LayoutGeometry: GeometryProvider, HitTester, Sendable {
     /// Canvas size in points and pixels per point.
     let canvas: Size
     let scale: Double
+    /// The scene's own `canvas.scale`, which sets images' natural size whatever `scale` the frames are drawn at.
+    let imageScale: Double
     let measurer = PangoTextMeasurer()
 
     /// The laid-out tree: one code path for matched geometry, hit testing and the drawn frame.
     func laidOut(_ root: ResolvedView) -> LayoutResult {
-        layout(root, canvas: canvas, scale: scale, measurer: measurer)
+        layout(root, canvas: canvas, scale: scale, imageScale: imageScale, measurer: measurer)
     }
 
     func frames(of root: ResolvedView) -> [String: Rect] {

@@ -4,13 +4,13 @@ import SceneModel
 /// How an image chooses its size (points) for a proposal, as SwiftUI's `Image`,
 /// `.resizable()` and `.aspectRatio(contentMode:)` do.
 struct ImageSizing: Sendable {
-    /// Size in points at the image's natural resolution: pixels / canvas scale.
+    /// Size in points at the image's natural resolution: pixels / the scene's canvas scale.
     var natural: Size
     var resizable: Bool
     var contentMode: ContentMode?
 
-    init(image: RGBAImage?, resizable: Bool, contentMode: ContentMode?, canvasScale: Double) {
-        let s = canvasScale > 0 && canvasScale.isFinite ? canvasScale : 1
+    init(image: RGBAImage?, resizable: Bool, contentMode: ContentMode?, imageScale: Double) {
+        let s = imageScale > 0 && imageScale.isFinite ? imageScale : 1
         natural = Size(Double(image?.width ?? 0) / s, Double(image?.height ?? 0) / s)
         self.resizable = resizable
         self.contentMode = contentMode

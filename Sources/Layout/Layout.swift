@@ -3,10 +3,13 @@ import Geometry
 import SceneModel
 
 /// Lays out the view tree of one instant with SwiftUI's proposal rules: the root is proposed
-/// the canvas size (points) and centred in the canvas. `scale` is the canvas scale (pixels per
-/// point), which sets the natural size of images. Pure: the same inputs give the same result.
-public func layout(_ root: ResolvedView, canvas: Size, scale: Double, measurer: any TextMeasurer) -> LayoutResult {
-    let node = LayoutNode(root, stackAxis: nil, env: LayoutEnvironment(measurer: measurer, canvasScale: scale))
+/// the canvas size (points) and centred in the canvas. `scale` is the render's pixels per point (the pixel grid);
+/// `imageScale`, the scene's own `canvas.scale` (`scale` when not given), sets the natural size of images.
+/// Pure: the same inputs give the same result.
+public func layout(_ root: ResolvedView, canvas: Size, scale: Double, imageScale: Double? = nil,
+                   measurer: any TextMeasurer) -> LayoutResult {
+    let env = LayoutEnvironment(measurer: measurer, canvasScale: scale, imageScale: imageScale ?? scale)
+    let node = LayoutNode(root, stackAxis: nil, env: env)
     let proposal = ProposedSize(canvas)
     let canvasRect = Rect(origin: .zero, size: canvas)
     let laidOut = node.place(proposal, at: canvasRect.aligning(node.size(proposal), at: .center))

@@ -5,8 +5,12 @@ import SceneModel
 /// What every node of one layout pass shares: the text measurer and the canvas scale.
 struct LayoutEnvironment {
     var measurer: any TextMeasurer
-    /// Pixels per point, used for the natural size of images.
+    /// Pixels per point of the render (`--scale`, else the scene's `canvas.scale`): the pixel grid.
     var canvasScale: Double
+    /// Pixels per point of the scene's image files, the scene's own `canvas.scale`: an image's natural size is its
+    /// pixels divided by it, whatever scale the frames are rendered at (a 96 px image in a scene of scale 2 is 48 pt
+    /// wide in a strip at scale 1 too, as an @2x asset is 48 pt on any device).
+    var imageScale: Double
 }
 
 /// A view during layout. It answers "what size for this proposal?" (memoised, because stacks
@@ -75,7 +79,7 @@ final class LayoutNode {
             return TextSizing(string, spec, measurer: env.measurer, canvasScale: env.canvasScale).size(p)
         case .image(let image, let mode, let resizable, _):
             return ImageSizing(image: image, resizable: resizable, contentMode: mode,
-                               canvasScale: env.canvasScale).size(for: p)
+                               imageScale: env.imageScale).size(for: p)
         case .lottie(let document, _, let mode, _):
             return ImageSizing(lottie: document, contentMode: mode).size(for: p)
         case .zstack:

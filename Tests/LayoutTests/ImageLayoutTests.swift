@@ -16,6 +16,15 @@ final class ImageLayoutTests: XCTestCase {
         assertFrame(r, "i", Rect(x: 40, y: 45, width: 20, height: 10))
     }
 
+    func testNaturalSizeFollowsTheScenesScaleNotTheRenders() {
+        // A scene of canvas.scale 2 drawn at --scale 1 (a strip) or 3: the 40 × 20 px picture is 20 × 10 pt in both,
+        // centred at (40, 45); only the pixel grid changes.
+        for renderScale in [1.0, 3.0] {
+            let r = layout(image(false, nil), canvas: Size(100, 100), scale: renderScale, imageScale: 2, measurer: FakeMeasurer())
+            assertFrame(r, "i", Rect(x: 40, y: 45, width: 20, height: 10))
+        }
+    }
+
     func testResizableFitFillAndStretch() {
         let square = ResolvedModifiers(frame: FrameSpec(width: 100, height: 100))
         // Aspect 2:1 in 100 × 100: fit is bound by the width, 100 × 50, centred at y = 25.
