@@ -30,14 +30,20 @@ extension FramePump {
         let slots = UnsafeMutablePointer<T?>.allocate(capacity: indices.count)
         slots.initialize(repeating: nil, count: indices.count)
         defer { slots.deinitialize(count: indices.count); slots.deallocate() }
-        // Slot k is written by the one thread that takes k (k ≡ thread mod threads), read after all have finished.
+        // Slot k is written by the one thread that takes k, read after all have finished. Thread t takes the runs of
+        // `run` consecutive slots whose number is t modulo the thread count, so a thread mostly gets a frame right after
+        // the one before it (which a `make` may reuse work of, as `MotionSamples` does) and the threads stay balanced.
         nonisolated(unsafe) let out = slots
-        let threads = max(1, min(jobs, indices.count))
+        let run = self.run
+        let runs = (indices.count + run - 1) / run
+        let threads = max(1, min(jobs, runs))
         let source = self.source
         DispatchQueue.concurrentPerform(iterations: threads) { t in
             var mine = context()
-            for k in stride(from: t, to: indices.count, by: threads) {
-                out[k] = make(&mine, source.state(indices[k]))
+            for r in stride(from: t, to: runs, by: threads) {
+                for k in r * run..<min((r + 1) * run, indices.count) {
+                    out[k] = make(&mine, source.state(indices[k]))
+                }
             }
         }
         return (0..<indices.count).map { out[$0]! }

@@ -5,7 +5,7 @@ import Geometry
 
 /// Measures text with the same Pango setup the rasterizer draws with, so layout and drawing
 /// agree. Thread-safe: all instances share one shaper behind a lock (Pango objects must not
-/// be used from two threads at once).
+/// be used from two threads at once), and each thread remembers the sizes it measured.
 public struct PangoTextMeasurer: TextMeasurer {
     public init() {}
 
@@ -16,11 +16,44 @@ public struct PangoTextMeasurer: TextMeasurer {
 
     /// The text block's box in points: its widest line × the height of its lines and the
     /// spacing between them, as Pango lays it out (the same layout the rasterizer draws).
+    /// Each thread remembers the sizes it measured (`MeasuredSizes`), so laying out frame after frame does not
+    /// queue the threads at the shared shaper's lock for texts measured already.
     public func measure(_ text: String, style: TextStyle, layout: TextLayout) -> Size {
-        SharedShaper.instance.withShaper { shaper in
-            guard let s = shaper.shape(text, style: style, layout: layout) else { return .zero }
+        let memo = MeasuredSizes.ofThisThread
+        let key = MeasuredSizes.Key(text: text, style: style, layout: layout)
+        if let size = memo.sizes[key] { return size }
+        let size = SharedShaper.instance.withShaper { shaper in
+            guard let s = shaper.shape(text, style: style, layout: layout) else { return Size.zero }
             return s.logical.size
         }
+        if memo.sizes.count >= MeasuredSizes.limit { memo.sizes.removeAll() }
+        memo.sizes[key] = size
+        return size
+    }
+}
+
+/// The text sizes one thread measured, by text, style and layout: exactly what the shaper returns for them (it
+/// shapes the same block the same way every time), kept per thread so that reading one takes no lock.
+private final class MeasuredSizes {
+    struct Key: Hashable { var text: String; var style: TextStyle; var layout: TextLayout }
+    /// Sizes kept at most, as the shaper's own cache: past it the memo starts again.
+    static let limit = 2048
+    var sizes: [Key: Size] = [:]
+
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { memo in
+            if let memo { Unmanaged<MeasuredSizes>.fromOpaque(memo).release() }
+        }
+        return key
+    }()
+
+    /// The calling thread's memo, made at its first measurement and released when the thread ends.
+    static var ofThisThread: MeasuredSizes {
+        if let p = pthread_getspecific(threadKey) { return Unmanaged<MeasuredSizes>.fromOpaque(p).takeUnretainedValue() }
+        let memo = MeasuredSizes()
+        pthread_setspecific(threadKey, Unmanaged.passRetained(memo).toOpaque())
+        return memo
     }
 }
 

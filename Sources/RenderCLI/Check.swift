@@ -6,6 +6,7 @@ import RenderKit
 /// `render check SCENE.json`: validates a scene without rendering.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate a scene without rendering.",
         discussion: """
         Prints one line per problem (file:line:column: JSON path: message) and exits with 1, or prints a \

@@ -6,6 +6,7 @@ import RenderKit
 /// `render diff ACTUAL EXPECTED`: compares two PNG files or two folders of frames (paired by file name).
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare rendered frames with expected ones (two PNG files or two folders).",
         discussion: """
         Counts differing pixels as pixelmatch 5.3 does, with its defaults (YIQ colour distance over \

@@ -5,6 +5,7 @@ import RenderKit
 /// `render dump SCENE.json [--at T]`: the resolved view tree and display list as text.
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "dump",
         abstract: "Print the resolved view tree (with frames) and the display list of the frame `--at` renders.",
         discussion: """
         Useful to see which stage of the pipeline a problem is in. --at must lie within the scene \

@@ -6,6 +6,7 @@ import RenderKit
 /// chunks into one file.
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "merge",
         abstract: "Join the shards of a sharded render (manifest.shard-K-of-N.json): PNG frames or video chunks.",
         discussion: """
         Checks that all N shards are present, come from the same scene and settings, and hold every frame \

@@ -6,6 +6,7 @@ import RenderKit
 /// `render preview SCENE.json`: an HTML page to scrub through the frames, with the events track and the strip.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Write an HTML player (scrubber, speed, loop range, events, contact sheet, side by side) and an APNG.",
         discussion: """
         Writes preview.html with its frames in frames/, preview.png (animated PNG) and strip.png into \

@@ -6,6 +6,7 @@ import RenderKit
 /// each failure and accept it (into the goldens, through the code of `render accept`), reject it or undo.
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "review",
         abstract: "Serve failed render test reports on localhost to review, accept or reject each failure.",
         discussion: """
         Serves one page for the report folders given (each the --artifacts folder of a failed `render test`, \

@@ -8,6 +8,7 @@ import RenderKit
 /// `render strip SCENE.json`: a contact sheet PNG of evenly spaced frames with times, indices and haptic marks.
 struct Strip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "strip",
         abstract: "Write a contact sheet: frames in rows, labelled with time and index, haptics marked.",
         discussion: """
         Frames are drawn at 1 pixel per point unless --scale says otherwise. A frame whose interval \

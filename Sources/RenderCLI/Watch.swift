@@ -9,6 +9,7 @@ import RenderKit
 /// as it stops a render.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Serve the preview page on localhost and render again whenever the scene or its images change.",
         discussion: """
         Serves the page of `render preview` at http://127.0.0.1:8080/ (or the next free port; --port 0: one the \

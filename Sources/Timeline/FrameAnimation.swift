@@ -143,7 +143,9 @@ extension ResolvedView {
     /// children; decorations are not placed, and every paint decoration of a kind shares one identity).
     func repeatedIdentities() -> Set<String> {
         var seen: Set<String> = [], repeated: Set<String> = []
-        for v in allViews(along: .children) where !seen.insert(v.identity).inserted { repeated.insert(v.identity) }
+        forEachView(along: .children) { v in
+            if !seen.insert(v.identity).inserted { repeated.insert(v.identity) }
+        }
         return repeated
     }
 }

@@ -122,7 +122,7 @@ extension ResolvedView {
     /// source's frame (laid out as it would be without them following it).
     func followingSources(geometry: any GeometryProvider, moving: [String: MatchedMove]) -> ResolvedView {
         var byID: [String: [ResolvedView]] = [:]
-        for v in allViews() {
+        forEachView { v in
             if let m = v.modifiers.matchedGeometry, moving[v.identity] == nil { byID[m.id, default: []].append(v) }
         }
         var followers: [String: String] = [:]   // follower identity → source identity

@@ -11,11 +11,17 @@ extension ViewTree {
     /// order: where a walk finds matched pairs, gestures, ids, images, Lottie files and transitions, wherever they sit.
     public func allViews(along edges: ViewEdges = .all) -> [Self] {
         var out: [Self] = []
+        forEachView(along: edges) { out.append($0) }
+        return out
+    }
+
+    /// `body` on each of `allViews(along:)`, in its order, without collecting copies of them: for walks made at
+    /// every frame.
+    public func forEachView(along edges: ViewEdges = .all, _ body: (Self) -> Void) {
         func visit(_ v: Self) {
-            out.append(v)
-            v.subviews(along: edges).forEach(visit)
+            body(v)
+            for sub in v.subviews(along: edges) { visit(sub) }
         }
         visit(self)
-        return out
     }
 }

@@ -73,7 +73,7 @@ extension Simulation {
             guard touch.isDown else { return }
             touch.track.add(time, s.point)
             for k in touch.recognizers.indices where !touch.recognizers[k].failed {
-                try move(k, inside: isInsideTouchedView(s.point, margin: touch.recognizers[k].trackingMargin, time: time), time: time)
+                try move(k, time: time)
             }
         case .up:
             guard touch.isDown else { return }
@@ -128,11 +128,14 @@ extension Simulation {
         }
     }
 
-    mutating func move(_ k: Int, inside: Bool, time: Double) throws(TimelineError) {
+    /// Recogniser `k` after the finger moved to `touch.point`. Only a press asks whether the finger is still inside
+    /// the touched view (within its tracking margin), which lays the scene out again: other kinds go by distance.
+    mutating func move(_ k: Int, time: Double) throws(TimelineError) {
         let r = touch.recognizers[k]
         let distance = hypot(touch.point.x - r.partStartPoint.x, touch.point.y - r.partStartPoint.y)
         switch r.parts[r.part] {
         case .press:
+            let inside = isInsideTouchedView(touch.point, margin: r.trackingMargin, time: time)
             // Drag-exit ends the press, drag-enter begins it again (the calculator button).
             if r.pressed && !inside {
                 touch.recognizers[k].pressed = false

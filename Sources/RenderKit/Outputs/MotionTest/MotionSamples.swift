@@ -2,6 +2,7 @@ import Frames
 import Geometry
 import Layout
 import Raster
+import SceneModel
 import Timeline
 
 /// Every view value of every frame of a frame source, laid out once on the frame pump's threads (nothing drawn) and
@@ -25,13 +26,21 @@ public struct MotionSamples: Sendable {
 
     public init(_ pump: FramePump, digests: Bool = false) {
         let source = pump.source
-        let frames = pump.withStates(Array(0..<source.frameCount), context: { DisplayListDigest() }) { digest, state in
-            let laid = source.layout(state)
-            let values = Self.values(laid)
+        let frames = pump.withStates(Array(0..<source.frameCount), context: { ThreadContext() }) { context, state in
+            // A frame whose views equal those of the frame this thread did before it (a still stretch of the scene)
+            // has that frame's layout and values: layout is a function of the resolved views alone.
+            let laid: LayoutResult?, values: (motion: MotionTable.Frame, gradients: MotionTable.Frame)
+            if let last = context.last, last.root == state.root {
+                (laid, values) = (last.laid, last.values)
+            } else {
+                laid = source.layout(state)
+                values = Self.values(laid)
+                context.last = (state.root, laid, values)
+            }
             guard digests else { return (values, nil as FrameDigest?) }
             var timings = StageTimings()
             let list = source.displayList(state, laidOut: laid, timings: &timings)
-            return (values, FrameDigest(digest: digest.hex(list), faces: FontFace.used(in: list)))
+            return (values, FrameDigest(digest: context.digest.hex(list), faces: FontFace.used(in: list)))
         }
         var motion = MotionTable(frameCount: source.frameCount), gradients = motion
         for (i, frame) in frames.enumerated() {
@@ -40,6 +49,13 @@ public struct MotionSamples: Sendable {
         }
         self.source = source; self.motion = motion; self.gradients = gradients
         self.digests = digests ? frames.map { $0.1! } : nil
+    }
+
+    /// What one thread of the pass keeps from frame to frame: its digest of display lists, and the views, layout and
+    /// values of the frame it did last.
+    private struct ThreadContext {
+        var digest = DisplayListDigest()
+        var last: (root: ResolvedView?, laid: LayoutResult?, values: (motion: MotionTable.Frame, gradients: MotionTable.Frame))?
     }
 
     /// The values of one state's layout, at a frame or between frames.
