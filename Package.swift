@@ -5,6 +5,12 @@ import PackageDescription
 // SceneModel → Timeline → Layout → DisplayList → Raster → ImageIO, with Snapshot and the CLI on top.
 // Every target declares exactly the modules it imports, no more (reaching one through another target does not count):
 // `make test` checks it with Tests/check-imports.py.
+// The targets whose loops touch every pixel (the projective sampler, blur, masks, PNG filters, image diffs) are
+// optimised in debug builds too: the test suite renders every frame of the reference scenes, and unoptimised pixel
+// loops made it run past ten minutes. Release builds are optimised anyway; -enable-testing stays on in debug, so
+// @testable imports keep working.
+let pixelLoops: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "render",
     platforms: [.macOS(.v13)],
@@ -34,9 +40,9 @@ let package = Package(
         // rlottie draws `lottie` views (scene format §3.3b); Debian's librlottie-dev.
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "Lottie", dependencies: ["Geometry", "CRLottie"]),
-        .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo", "Lottie"]),
-        .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"]),
-        .target(name: "Snapshot", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["DisplayList", "Geometry", "CCairo", "Lottie"], swiftSettings: pixelLoops),
+        .target(name: "ImageIO", dependencies: ["Geometry", "CPNG", "CDeflate", "CZlib"], swiftSettings: pixelLoops),
+        .target(name: "Snapshot", dependencies: ["Geometry"], swiftSettings: pixelLoops),
         // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
         .target(name: "Frames", dependencies: [
             "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
