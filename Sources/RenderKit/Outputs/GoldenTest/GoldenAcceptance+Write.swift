@@ -123,23 +123,14 @@ extension GoldenAcceptance {
         if FileManager.default.fileExists(atPath: path) {
             do { earlier = try FormatFile.read(Manifest.self, at: path) } catch { throw AcceptanceError(.io, "\(error)") }
         }
-        var entries: [String: Manifest.Frame] = [:]
-        var keepLists = false
+        var entries = GoldenFolderManifest.carriedOver(earlier, header: record.header, environment: environment)
         var merged = environment ?? earlier?.environment
-        if let earlier, OutputFolder.sameRender(earlier.header, record.header) {
-            for f in earlier.frames { entries[f.file.description] = f }
-            if let before = earlier.environment, let now = environment {
-                keepLists = GoldenFolderManifest.sameDrawing(before, now)
-                merged = keepLists ? before.addingFonts(of: now) : now
-            } else {
-                keepLists = environment == nil
-            }
+        if let earlier, OutputFolder.sameRender(earlier.header, record.header), let before = earlier.environment, let now = environment {
+            merged = GoldenFolderManifest.sameDrawing(before, now) ? before.addingFonts(of: now) : now
         }
-        if !keepLists { for k in entries.keys { entries[k]?.displayList = nil } }
         for s in frames { entries[s.name] = s.entry }
         let present = Set((try? GoldenComparison.pngNames(goldens)) ?? [])
-        let list = entries.values.filter { present.contains($0.file.description) }.sorted { $0.index < $1.index }
-        let manifest = Manifest(header: record.header, environment: merged, frames: list)
+        let manifest = GoldenFolderManifest.manifest(entries, present: present, header: record.header, environment: merged)
         do { try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(manifest), to: path) } catch {
             throw AcceptanceError(.io, "cannot write \(path): \(explain(error, known: path))")
         }

@@ -96,14 +96,7 @@ struct GoldenFolderManifest {
     func write(_ folder: String, source: FrameSource, results: [GoldenFrameResult],
                environment: RenderEnvironment) throws(GoldenTest.Failure) {
         let header = RenderHeader(source)
-        var entries: [String: Manifest.Frame] = [:]
-        if let earlier, OutputFolder.sameRender(earlier.header, header) {
-            let keepLists = earlier.environment.map { Self.sameDrawing($0, environment) } ?? false
-            for var f in earlier.frames {
-                if !keepLists { f.displayList = nil }
-                entries[f.file.description] = f
-            }
-        }
+        var entries = Self.carriedOver(earlier, header: header, environment: environment)
         for r in results {
             guard let file = FrameFileName(r.name) else { continue }
             let holdsThesePixels = r.status == .recorded || r.status == .updated
@@ -117,10 +110,30 @@ struct GoldenFolderManifest {
         }
         let present: Set<String>
         do { present = Set(try GoldenComparison.pngNames(folder)) } catch { throw .input(error.description) }
-        let frames = entries.values.filter { present.contains($0.file.description) }.sorted { $0.index < $1.index }
-        let manifest = Manifest(header: header, environment: environment, frames: frames)
+        let manifest = Self.manifest(entries, present: present, header: header, environment: environment)
         do { try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(manifest), to: Self.path(folder)) } catch {
             throw .input("cannot write \(Self.path(folder)): \(explain(error, known: Self.path(folder)))")
         }
+    }
+
+    /// The entries of `earlier` that a rewrite of the folder's manifest starts from: none when the goldens were
+    /// rendered at other settings than `header`; without their display lists when they were drawn in another
+    /// environment than `environment` (nil: the same one, as when an undo puts back goldens of this folder).
+    static func carriedOver(_ earlier: Manifest?, header: RenderHeader, environment: RenderEnvironment?) -> [String: Manifest.Frame] {
+        guard let earlier, OutputFolder.sameRender(earlier.header, header) else { return [:] }
+        let keepLists = environment.map { now in earlier.environment.map { sameDrawing($0, now) } ?? false } ?? true
+        var entries: [String: Manifest.Frame] = [:]
+        for var f in earlier.frames {
+            if !keepLists { f.displayList = nil }
+            entries[f.file.description] = f
+        }
+        return entries
+    }
+
+    /// The manifest of `entries` whose golden file is among `present`, in frame order.
+    static func manifest(_ entries: [String: Manifest.Frame], present: Set<String>, header: RenderHeader,
+                         environment: RenderEnvironment?) -> Manifest {
+        let frames = entries.values.filter { present.contains($0.file.description) }.sorted { $0.index < $1.index }
+        return Manifest(header: header, environment: environment, frames: frames)
     }
 }
