@@ -22,6 +22,10 @@ let package = Package(
         // `render watch`'s HTTP server: SwiftNIO's HTTP/1 codec, which bounds what a client can make the server do
         // (docs/previews.md has the figures: FlyingFox 0.27.1 spent time growing with the square of a header's size).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // SwiftUI source as a scene (docs/swiftui-source.md): swift-syntax's parser, at the version this machine kind
+        // ships. The toolchain's own SwiftSyntax libraries are shared objects built against the shared Swift runtime,
+        // which release builds link statically (the Makefile's RELEASE_FLAGS); docs/swiftui-source.md has the figures.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // The files we write (manifests, events, frame file names) as types, the one JSON writer and text escaping.
@@ -32,6 +36,15 @@ let package = Package(
         .target(name: "DisplayList", dependencies: ["Geometry"]),
         .target(name: "Timeline", dependencies: ["SceneModel", "Motion", "Geometry"]),
         .target(name: "Layout", dependencies: ["SceneModel", "DisplayList", "Geometry"]),
+        // The SwiftUI front end: a `.swift` file's View structs translated, without compiling or running them, into
+        // the scene JSON the SceneModel reader reads (each value located in the `.swift` file).
+        .target(name: "SwiftSource", dependencies: [
+            "Formats", "SceneModel",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        ]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -45,7 +58,7 @@ let package = Package(
         .target(name: "Snapshot", dependencies: ["Geometry"], swiftSettings: pixelLoops),
         // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
         .target(name: "Frames", dependencies: [
-            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
+            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "SwiftSource", "Timeline",
         ]),
         // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
@@ -54,7 +67,7 @@ let package = Package(
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
         .target(name: "RenderCLI", dependencies: [
-            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO",
+            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO", "SwiftSource",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

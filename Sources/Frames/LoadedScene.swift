@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import ImageIO
 import SceneModel
+import SwiftSource
 
 /// A validated scene with its images decoded and its Lottie files checked: everything needed to render,
 /// nothing read again.
@@ -11,6 +12,10 @@ public struct LoadedScene: Sendable {
     public let images: [String: RGBAImage]
     /// Lottie files of `lottie` views by resolved path, each checked by rlottie (§3.3b).
     public var lotties: [String: LottieDocument] = [:]
+    /// Located warnings from translating a SwiftUI file (the scene renders; these say what was approximated).
+    public var warnings: [SceneError] = []
+    /// The files the scene was read from (the scene, and a Swift file its body names), for `render watch`.
+    public var sources: [String] = []
 
     /// Largest image file accepted, in bytes, and largest image in pixels.
     public static let maxImageFileSize = 64 << 20
@@ -19,8 +24,11 @@ public struct LoadedScene: Sendable {
     /// Loads, validates and checks the images and Lottie files of a scene, with `overrides` in place of its initial
     /// values. Their paths must stay inside the scene's folder unless `allowExternalImages` is set.
     public static func load(path: String, allowExternalImages: Bool = false,
-                            overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> LoadedScene {
-        let scene = try SceneLoader.load(path: path, overrides: overrides)
+                            overrides: SceneOverrides = SceneOverrides(),
+                            swift: SwiftSceneOptions = SwiftSceneOptions()) throws(SceneErrors) -> LoadedScene {
+        let document = try SceneDocument.read(path: path, swift: swift, allowExternal: allowExternalImages)
+        let dir = (path as NSString).deletingLastPathComponent
+        let scene = try SceneLoader.load(json: document.json, file: path, directory: dir.isEmpty ? "." : dir, overrides: overrides)
         var errors: [SceneError] = []
         var images: [String: RGBAImage] = [:]
         let base = URL(fileURLWithPath: scene.directory).standardizedFileURL.path
@@ -58,7 +66,10 @@ public struct LoadedScene: Sendable {
             // In file order, images and Lottie files together.
             throw SceneErrors(errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
-        return LoadedScene(scene: scene, images: images, lotties: lottie.documents)
+        var loaded = LoadedScene(scene: scene, images: images, lotties: lottie.documents)
+        loaded.warnings = document.warnings
+        loaded.sources = document.sources
+        return loaded
     }
 
     /// The canvas limits again for a scale given on the command line (`--scale`), which the

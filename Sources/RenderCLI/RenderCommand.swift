@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
           render accept Output/unlock-test              that report's actual frames become the goldens
         """,
         version: RenderCommand.version,
-        subcommands: [FramesCommand.self, Check.self, Dump.self, Diff.self, TestCommand.self, AcceptCommand.self, Merge.self, Strip.self, Preview.self, Watch.self, Review.self],
+        subcommands: [FramesCommand.self, Check.self, Translate.self, Dump.self, Diff.self, TestCommand.self, AcceptCommand.self, Merge.self, Strip.self, Preview.self, Watch.self, Review.self],
         defaultSubcommand: FramesCommand.self
     )
 }

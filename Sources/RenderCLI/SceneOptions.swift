@@ -3,11 +3,19 @@ import Foundation
 import Frames
 import RenderKit
 import SceneModel
+import SwiftSource
 
 /// Options every scene-reading command shares.
 struct SceneOptions: ParsableArguments {
-    @Argument(help: "The scene file (JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "The scene file: JSON, or a SwiftUI .swift file (docs/swiftui-source.md).", completion: .file(extensions: ["json", "swift"]))
     var scene: String
+
+    @Option(help: ArgumentHelp("For a .swift scene: the View struct to render (default: the first in the file).", valueName: "NAME"))
+    var view: String?
+
+    @Option(help: ArgumentHelp("For a .swift scene without a #Preview of fixed size: the canvas in points (default 390x844).", valueName: "WxH"),
+            transform: SceneOptions.canvasSize)
+    var canvas: CanvasSize?
 
     @Option(parsing: .unconditional, help: "Frames per second, 1 to 240 (overrides the scene's fps).",
             transform: NumberRule.fps.decimal)
@@ -30,6 +38,23 @@ struct SceneOptions: ParsableArguments {
             help: ArgumentHelp("A JSON file {\"state\": {…}, \"colors\": {…}} of initial values to replace (before any --set).", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
     var stateFile: String?
+
+    struct CanvasSize { var width: Double; var height: Double }
+
+    /// `--canvas`'s reader: `390x844`.
+    static func canvasSize(_ text: String) throws -> CanvasSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1,
+              w <= Double(SceneLoader.maxCanvasSide), h <= Double(SceneLoader.maxCanvasSide) else {
+            throw NumberError(message: "expected WIDTHxHEIGHT in points, each 1 to \(SceneLoader.maxCanvasSide), e.g. 390x844")
+        }
+        return CanvasSize(width: w, height: h)
+    }
+
+    /// What a `.swift` scene takes from the command line.
+    var swiftOptions: SwiftSceneOptions {
+        SwiftSceneOptions(view: view, canvas: canvas.map { ($0.width, $0.height) }, scale: nil)
+    }
 
     /// `--set`'s reader: the form `name=value` only (the scene decides whether the name and value fit).
     static func setting(_ text: String) throws -> String {
@@ -71,8 +96,15 @@ struct SceneOptions: ParsableArguments {
     /// file or a `--set` value) and exits with status 1.
     func load() throws -> LoadedScene {
         do {
-            return try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, overrides: try overrides())
-        } catch {
+            if !SceneDocument.isSwift(scene) && (view != nil || canvas != nil) {
+                printError("\(scene): --view and --canvas are for .swift scenes (a JSON scene names its view in its body and has its own canvas)")
+                throw ExitCode(1)
+            }
+            let loaded = try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, overrides: try overrides(),
+                                              swift: swiftOptions)
+            for w in loaded.warnings { printError(w.description) }
+            return loaded
+        } catch let error as SceneErrors {
             for e in error.errors { printError(e.description) }
             throw ExitCode(1)
         }

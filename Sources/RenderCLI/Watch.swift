@@ -98,6 +98,7 @@ struct Watch: ParsableCommand {
             throw ExitCode(1)
         }
         session.watcher = watcher
+        session.swiftOptions = sceneOptions.swiftOptions
         WatchInterrupts.install(session)
         watcher.start()
         session.requestRender()

@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import SwiftSource
 import RenderKit
 import SceneModel
 
@@ -50,6 +51,9 @@ final class WatchSession: @unchecked Sendable {
     /// Long polls waiting for the next change, called back (and forgotten) by `update`.
     private var waiters: [Int: @Sendable (Snapshot) -> Void] = [:]
     private var nextWaiter = 0
+
+    /// `--view` and `--canvas` for a `.swift` scene.
+    var swiftOptions = SwiftSceneOptions()
 
     init(scene: String, allowExternalImages: Bool, options: FrameOptions, fixedScale: Bool, page: PreviewPage,
          folder: String, output: WatchOutput) {
@@ -179,13 +183,17 @@ final class WatchSession: @unchecked Sendable {
         let started = Date()
         let loaded: LoadedScene
         do {
-            loaded = try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages)
+            loaded = try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, swift: swiftOptions)
         } catch {
+            // A Swift file named by the scene's body stays watched while the scene has problems.
+            let named = error.errors.map(\.file).filter { SceneDocument.isSwift($0) }
+            if !named.isEmpty { try? watcher?.watch(Array(Set([scene] + named)).sorted()) }
             fail(error.errors.map(\.description))
             return
         }
-        // The scene's images are watched too, wherever they are.
-        do { try watcher?.watch([scene] + loaded.images.keys.sorted()) } catch { printError("render watch: \(error)") }
+        for w in loaded.warnings { printError(w.description) }
+        // The scene's images are watched too, wherever they are, and the Swift file its body names (re-translated).
+        do { try watcher?.watch(Array(Set([scene] + loaded.sources + loaded.images.keys)).sorted()) } catch { printError("render watch: \(error)") }
         var options = self.options
         lock.lock(); let screen = screenScale; lock.unlock()
         if let screen {

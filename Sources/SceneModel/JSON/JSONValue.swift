@@ -2,7 +2,10 @@
 public struct SourceLocation: Hashable, Sendable {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// The file, when it is not the scene file being read: a value that came from a SwiftUI file a scene's
+    /// `{"type": "swift"}` body names, so that a problem found in it points into that file.
+    public var file: String?
+    public init(line: Int, column: Int, file: String? = nil) { self.line = line; self.column = column; self.file = file }
 }
 
 /// A parsed JSON value that remembers where it came from, so that every problem found later
@@ -72,4 +75,7 @@ public struct JSONMember: Sendable {
     public var key: String
     public var keyLocation: SourceLocation
     public var value: JSONValue
+    public init(key: String, keyLocation: SourceLocation, value: JSONValue) {
+        self.key = key; self.keyLocation = keyLocation; self.value = value
+    }
 }

@@ -44,6 +44,13 @@ public enum SceneLoader {
         do { parsed = try JSONParser.parse(bytes: bytes) } catch {
             throw SceneErrors([SceneError(file: file, at: error.location, path: "", message: error.message)])
         }
+        return try load(json: parsed, file: file, directory: directory, overrides: overrides)
+    }
+
+    /// Validates a scene given as a JSON value (a parsed file, or what a front end such as the SwiftUI translator
+    /// made, its values located in their own files).
+    public static func load(json parsed: JSONValue, file: String, directory: String,
+                            overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> Scene {
         let (json, applied) = try overrides.apply(to: parsed)
         var r = SceneReader(file: file)
         r.directory = directory

@@ -13,7 +13,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(file: String, at location: SourceLocation, path: String, message: String) {
-        self.init(file: file, line: location.line, column: location.column, path: path, message: message)
+        self.init(file: location.file ?? file, line: location.line, column: location.column, path: path, message: message)
     }
 
     /// One line, whatever the scene's keys and strings hold: control characters in the path or

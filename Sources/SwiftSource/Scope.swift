@@ -1,0 +1,71 @@
+import SceneModel
+import SwiftSyntax
+
+/// What a name stands for while the translator walks a body.
+indirect enum Binding {
+    /// A value known now (a constant, or an expression over state).
+    case sym(Sym)
+    /// An expression written elsewhere (an argument, a property's initialiser), evaluated where it is used.
+    case lazy(ExprSyntax, Scope)
+    /// A state variable of the scene (its scene name).
+    case state(String)
+    /// A gesture's value (`value` in `.onChanged { value in … }`): members map to `gesture.*`.
+    case gesture
+    /// A GeometryReader's proxy.
+    case geometry
+    /// `@Namespace`: scopes matched-geometry ids.
+    case namespace(String)
+    /// A view already translated (a ViewModifier's `content`, a view argument).
+    case views([JSONValue])
+    /// A closure passed as an argument (a view builder or an action).
+    case closure(ClosureExprSyntax, Scope)
+    /// A variable holding timers (`@State var timer: Timer?`): the running flags of the timers assigned to it.
+    case timer(String)
+    /// A `let` holding `Timer.publish(…).autoconnect()`: its interval.
+    case publisher(Sym)
+    /// A feedback generator (`let haptic = UIImpactFeedbackGenerator(style: .soft)`): the haptic it fires.
+    case haptic(String)
+}
+
+/// An instance of one of the file's structs being inlined: its properties as bound at the call site.
+final class Instance {
+    let type: String
+    var properties: [String: Binding] = [:]
+    init(type: String) { self.type = type }
+}
+
+/// The environment SwiftUI passes down a view tree, as far as the translator keeps it.
+struct Environment {
+    /// `.foregroundColor` / `.foregroundStyle`: the fill of shapes and text below that set none.
+    var foreground: JSONValue?
+    /// `.font(…)` as the scene's `font` object members, `.fontWeight`, `.monospacedDigit`.
+    var font: [(String, JSONValue)]?
+    var fontWeight: JSONValue?
+    var monospacedDigit = false
+    var kerning: JSONValue?
+    /// `.animation(_:)` without a value on an ancestor.
+    var animation: JSONValue?
+}
+
+struct Scope {
+    var values: [String: Binding] = [:]
+    var instance: Instance?
+    var trail = Trail()
+    var environment = Environment()
+    /// The condition under which the views being translated are present (for `onAppear`).
+    var presence: Sym = .bool(true)
+    /// Inside a GeometryReader: the names its proxy may be read by.
+    var insideGeometry = false
+
+    func with(_ name: String, _ b: Binding) -> Scope {
+        var s = self
+        s.values[name] = b
+        return s
+    }
+
+    func adding(_ trailPart: String) -> Scope {
+        var s = self
+        s.trail = trail.adding(trailPart)
+        return s
+    }
+}

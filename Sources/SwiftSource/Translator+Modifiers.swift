@@ -1,0 +1,544 @@
+import Foundation
+import SceneModel
+import SwiftSyntax
+
+extension Translator {
+    /// The scene format applies a view's keys in one fixed order (§3): padding, frame, background/overlay, mask,
+    /// clip, shadows, blur, opacity, offset, scale, rotation, rotation3D. A SwiftUI chain that applies them in
+    /// another order is kept exact by wrapping the view built so far in a ZStack (which takes its size) before the
+    /// modifier that would come too early.
+    static let slots: [String: Int] = [
+        "padding": 1, "frame": 2, "background": 3, "overlay": 3, "mask": 4, "clip": 5, "shadows": 6, "blur": 7,
+        "opacity": 8, "offset": 9, "scale": 10, "anchor": 10, "rotation": 11, "rotation3D": 12,
+    ]
+
+    func highestSlot(_ v: JSONValue) -> Int {
+        (v.members ?? []).compactMap { Self.slots[$0.key] }.max() ?? 0
+    }
+
+    /// `v` ready to take `key`: itself, or wrapped in a ZStack when `key` would otherwise apply too early.
+    func ready(_ v: JSONValue, for key: String, _ at: SceneModel.SourceLocation) -> JSONValue {
+        let slot = Self.slots[key] ?? 0
+        let high = highestSlot(v)
+        let mergeable = key == "shadows" && high == 6
+        if slot > high || mergeable || (slot == 3 && high == 3 && v[key] == nil) { return v }
+        // Presence and identity stay with the outermost view.
+        var inner = v
+        var outer: [(String, JSONValue)] = [("type", J.str("zstack", at))]
+        for k in ["if", "transition", "id", "gestures"] {
+            if let x = v[k] { outer.append((k, x)); inner = inner.removing(k) }
+        }
+        outer.append(("children", J.arr([inner], at)))
+        return J.obj(outer, at)
+    }
+
+    func isShape(_ v: JSONValue) -> Bool {
+        ["rect", "roundedRect", "capsule", "circle", "ellipse"].contains(v["type"]?.string ?? "")
+    }
+
+    static let knownModifiers = [
+        "frame", "padding", "offset", "position", "opacity", "scaleEffect", "rotationEffect", "rotation3DEffect", "shadow", "blur",
+        "overlay", "background", "mask", "clipShape", "clipped", "cornerRadius", "fill", "stroke", "strokeBorder", "foregroundColor",
+        "foregroundStyle", "tint", "font", "fontWeight", "bold", "kerning", "tracking", "monospacedDigit", "matchedGeometryEffect",
+        "transition", "animation", "zIndex", "compositingGroup", "drawingGroup", "contentShape", "allowsHitTesting", "id", "modifier",
+        "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive",
+        "ignoresSafeArea", "edgesIgnoringSafeArea", "fixedSize", "lineLimit", "multilineTextAlignment", "resizable", "aspectRatio",
+        "scaledToFit", "scaledToFill", "buttonStyle", "labelsHidden", "trim", "monospaced", "italic",
+    ]
+
+    func modifier(_ name: String, _ c: FunctionCallExprSyntax, _ v: JSONValue, _ s: Scope) throws -> JSONValue {
+        let at = c.calledExpression.as(MemberAccessExprSyntax.self).map { loc($0.declName) } ?? loc(c)
+        let args = Array(c.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        func unlabeled(_ i: Int = 0) -> ExprSyntax? {
+            let u = args.filter { $0.label == nil }
+            return i < u.count ? u[i].expression : nil
+        }
+        func value(_ e: ExprSyntax) throws -> JSONValue { try sym(e, s).json(loc(e)) }
+        /// The content of `.overlay(X)`, `.overlay { X }`, `.background(alignment:) { X }`: a paint, or a view.
+        func content() throws -> JSONValue {
+            var inner = s
+            inner.environment = s.environment
+            var vs: [JSONValue]
+            if let t = c.trailingClosure {
+                vs = try children(t.statements, inner)
+            } else if let e = unlabeled() {
+                if let p = try? paintOnly(e, s) { return p }
+                vs = try views(e, inner)
+            } else if let e = arg("content") {
+                vs = try views(e, inner)
+            } else { throw fail(c, s.trail, ".\(name)", "expected a view or a colour") }
+            var view = oneView(vs, c)
+            if let shapeArg = arg("in") {
+                // `.background(.red, in: RoundedRectangle(…))`: the shape filled with the paint.
+                let shape = try self.view(shapeArg, s)
+                let fill = vs.count == 1 && vs[0]["type"]?.string == "rect" ? vs[0]["fill"] : nil
+                view = shape.setting("fill", fill ?? systemColor("primary")!.json(at)).removing(defaultFillMarker)
+            }
+            if let a = arg("alignment")?.as(MemberAccessExprSyntax.self), let p = Self.unitPoints[a.declName.baseName.text], a.declName.baseName.text != "center" {
+                view = J.obj([("type", J.str("zstack", at)), ("alignment", J.arr(p.map { J.num($0, at) }, at)),
+                              ("frame", J.obj([("maxWidth", J.str("infinity", at)), ("maxHeight", J.str("infinity", at))], at)),
+                              ("children", J.arr([view], at))], at)
+            }
+            return view
+        }
+
+        switch name {
+        // MARK: Layout
+        case "frame":
+            var m: [(String, JSONValue)] = []
+            for k in ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight"] {
+                if let e = arg(k) {
+                    let v = try sym(e, s)
+                    if case .num(let n) = v, n.isInfinite { m.append((k, J.str("infinity", loc(e)))) } else { m.append((k, v.json(loc(e)))) }
+                }
+            }
+            for k in ["idealWidth", "idealHeight"] where arg(k) != nil { warn(arg(k)!, s.trail, k, "ignored (ideal sizes matter only to fixedSize)") }
+            if let a = arg("alignment") {
+                guard let am = a.as(MemberAccessExprSyntax.self), let p = Self.unitPoints[am.declName.baseName.text] else {
+                    throw fail(a, s.trail, "alignment", "expected a constant alignment")
+                }
+                m.append(("alignment", am.declName.baseName.text == "center" ? J.str("center", at) : J.arr(p.map { J.num($0, at) }, at)))
+            }
+            return ready(v, for: "frame", at).setting("frame", J.obj(m, at))
+        case "padding":
+            var amount: JSONValue = J.num(16, at)
+            var edges: [String]? = nil
+            if let e = args.first(where: { $0.label == nil })?.expression {
+                if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base!.trimmedDescription == "Edge.Set" {
+                    edges = [m.declName.baseName.text]
+                } else if let arr = e.as(ArrayExprSyntax.self) {
+                    edges = arr.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+                } else if let ins = e.as(FunctionCallExprSyntax.self), ins.calledExpression.trimmedDescription == "EdgeInsets" {
+                    var m: [(String, JSONValue)] = []
+                    for k in ["top", "leading", "bottom", "trailing"] {
+                        m.append((k, try ins.arguments.first { $0.label?.text == k }.map { try value($0.expression) } ?? J.num(0, at)))
+                    }
+                    return ready(v, for: "padding", at).setting("padding", J.obj(m, at))
+                } else { amount = try value(e) }
+                if edges != nil, args.count > 1, let e2 = args.dropFirst().first?.expression { amount = try value(e2) }
+            }
+            var p: JSONValue = amount
+            if let edges {
+                var m: [(String, JSONValue)] = []
+                for e in edges {
+                    switch e {
+                    case "all": m += [("top", amount), ("leading", amount), ("bottom", amount), ("trailing", amount)]
+                    case "horizontal": m += [("leading", amount), ("trailing", amount)]
+                    case "vertical": m += [("top", amount), ("bottom", amount)]
+                    case "top", "leading", "bottom", "trailing": m.append((e, amount))
+                    default: throw fail(c, s.trail, ".padding", "unknown edge .\(e)")
+                    }
+                }
+                p = J.obj(m, at)
+            }
+            return ready(v, for: "padding", at).setting("padding", p)
+        case "fixedSize":
+            guard v["type"]?.string == "text" else {
+                warn(c, s.trail, ".fixedSize()", "applies to Text only here; ignored on other views")
+                return v
+            }
+            if args.isEmpty { return v.setting("fixedSize", J.bool(true, at)) }
+            return v.setting("fixedSize", J.obj([("horizontal", try arg("horizontal").map(value) ?? J.bool(false, at)),
+                                                  ("vertical", try arg("vertical").map(value) ?? J.bool(false, at))], at))
+        case "position":
+            throw fail(c, s.trail, ".position", "not supported: place views with stacks, frames and .offset")
+        case "ignoresSafeArea", "edgesIgnoringSafeArea", "buttonStyle", "labelsHidden", "drawingGroup":
+            // The canvas has no safe area; drawing groups and button styles change nothing the renderer draws.
+            if name == "drawingGroup" { return v.setting("compositingGroup", J.bool(true, at)) }
+            return v
+        // MARK: Drawing
+        case "opacity":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".opacity", "expected a value") }
+            return ready(v, for: "opacity", at).setting("opacity", try value(e))
+        case "offset":
+            var x: JSONValue = J.num(0, at), y: JSONValue = J.num(0, at)
+            if let e = unlabeled() {
+                let p = try offsetPair(e, s)
+                x = p.0.json(loc(e)); y = p.1.json(loc(e))
+            } else {
+                if let e = arg("x") { x = try value(e) }
+                if let e = arg("y") { y = try value(e) }
+            }
+            return ready(v, for: "offset", at).setting("offset", J.obj([("x", x), ("y", y)], at))
+        case "scaleEffect":
+            var out = v
+            var scale: JSONValue
+            if let e = unlabeled() {
+                if let p = try? pair(e, s), e.as(FunctionCallExprSyntax.self) != nil { scale = J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at) }
+                else { scale = try value(e) }
+            } else {
+                scale = J.obj([("x", try arg("x").map(value) ?? J.num(1, at)), ("y", try arg("y").map(value) ?? J.num(1, at))], at)
+            }
+            out = ready(out, for: "scale", at)
+            if let a = arg("anchor") {
+                let ap = try unitPoint(a, s, default: [0.5, 0.5], at)
+                if out["rotation"] != nil || out["anchor"] != nil { out = ready(out, for: "offset", at) }
+                out = out.setting("anchor", ap)
+            }
+            return out.setting("scale", scale)
+        case "rotationEffect":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".rotationEffect", "expected an angle") }
+            var out = ready(v, for: "rotation", at)
+            if let a = arg("anchor") {
+                let ap = try unitPoint(a, s, default: [0.5, 0.5], at)
+                if let old = out["anchor"], old.compactDescription != ap.compactDescription { out = ready(out, for: "offset", at) }
+                out = out.setting("anchor", ap)
+            } else if out["anchor"] != nil, out["scale"] != nil { out = ready(out, for: "offset", at) }
+            return out.setting("rotation", try angle(e, s).json(loc(e)))
+        case "rotation3DEffect":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".rotation3DEffect", "expected an angle") }
+            var m: [(String, JSONValue)] = [("angle", try angle(e, s).json(loc(e)))]
+            guard let ax = arg("axis"), let tuple = ax.as(TupleExprSyntax.self), tuple.elements.count == 3 else {
+                throw fail(c, s.trail, ".rotation3DEffect", "expected axis: (x: …, y: …, z: …)")
+            }
+            m.append(("axis", J.arr(try tuple.elements.map { try value($0.expression) }, loc(ax))))
+            if let a = arg("anchor") { m.append(("anchor", try unitPoint(a, s, default: [0.5, 0.5], at))) }
+            if let a = arg("anchorZ") { m.append(("anchorZ", try value(a))) }
+            if let a = arg("perspective") { m.append(("perspective", try value(a))) }
+            return ready(v, for: "rotation3D", at).setting("rotation3D", J.obj(m, at))
+        case "shadow":
+            var m: [(String, JSONValue)] = []
+            if let col = arg("color") { m.append(("color", try color(col, s).json(loc(col)))) }
+            m.append(("radius", try arg("radius").map(value) ?? J.num(0, at)))
+            if let x = arg("x") { m.append(("x", try value(x))) }
+            if let y = arg("y") { m.append(("y", try value(y))) }
+            let out = ready(v, for: "shadows", at)
+            let list = (out["shadows"]?.elements ?? []) + [J.obj(m, at)]
+            return out.setting("shadows", J.arr(list, at))
+        case "blur":
+            guard let r = arg("radius") else { throw fail(c, s.trail, ".blur", "expected radius:") }
+            if let o = arg("opaque"), o.trimmedDescription == "true" { warn(o, s.trail, "opaque: true", "drawn as opaque: false (edges fade)") }
+            return ready(v, for: "blur", at).setting("blur", try value(r))
+        case "background":
+            return ready(v, for: "background", at).setting("background", try content())
+        case "overlay":
+            return ready(v, for: "overlay", at).setting("overlay", try content())
+        case "mask":
+            let mv = try content()
+            return ready(v, for: "mask", at).setting("mask", mv.members?.first?.key == "type" || mv["type"] != nil ? mv : J.obj([("type", J.str("rect", at)), ("fill", mv)], at))
+        case "clipShape", "cornerRadius":
+            var shape: JSONValue
+            if name == "cornerRadius" {
+                guard let r = unlabeled() else { throw fail(c, s.trail, ".cornerRadius", "expected a radius") }
+                shape = J.obj([("type", J.str("roundedRect", at)), ("cornerRadius", try value(r)), ("style", J.str("circular", at))], at)
+            } else {
+                guard let e = unlabeled() else { throw fail(c, s.trail, ".clipShape", "expected a shape") }
+                shape = try view(e, s)
+                guard isShape(shape) else { throw fail(e, s.trail, ".clipShape", "expected a shape (Rectangle, RoundedRectangle, Capsule, Circle, Ellipse)") }
+            }
+            shape = shape.setting("fill", J.str("#000000", at)).removing(defaultFillMarker)
+            return ready(v, for: "mask", at).setting("mask", shape)
+        case "clipped":
+            return ready(v, for: "clip", at).setting("clip", J.bool(true, at))
+        case "compositingGroup":
+            return v.setting("compositingGroup", J.bool(true, at))
+        // MARK: Shapes and text
+        case "fill":
+            guard isShape(v), highestSlot(v) == 0 else { throw fail(c, s.trail, ".fill", "applies to a shape (before its other modifiers)") }
+            let p = try unlabeled().map { try paint($0, s) } ?? systemColor("primary")!.json(at)
+            return v.setting("fill", p).removing(defaultFillMarker)
+        case "stroke", "strokeBorder":
+            guard isShape(v), highestSlot(v) == 0 else { throw fail(c, s.trail, ".\(name)", "applies to a shape (before its other modifiers)") }
+            var width: JSONValue = J.num(1, at)
+            if let w = arg("lineWidth") { width = try value(w) }
+            if let st = arg("style") {
+                guard let sc = st.as(FunctionCallExprSyntax.self), sc.calledExpression.trimmedDescription.hasSuffix("StrokeStyle") else {
+                    throw fail(st, s.trail, "style:", "expected StrokeStyle(lineWidth:)")
+                }
+                if let w = sc.arguments.first(where: { $0.label?.text == "lineWidth" }) { width = try value(w.expression) }
+                for a in sc.arguments where a.label?.text != "lineWidth" {
+                    warn(a, s.trail, "StrokeStyle(\(a.label?.text ?? "_"):)", "not supported; drawn with butt caps and miter joins, no dashes")
+                }
+            }
+            let paintValue = try unlabeled().map { try paint($0, s) } ?? systemColor("primary")!.json(at)
+            // iOS 17's `.fill(a).stroke(b)` keeps the fill; a stroke alone has none.
+            var out = (v[defaultFillMarker] != nil ? v.removing("fill") : v).removing(defaultFillMarker).setting("stroke", J.obj([("paint", paintValue), ("width", width)], at))
+            if name == "strokeBorder" {
+                // Inside the shape's edge: the same shape inset by half the line width, stroked on its centre line.
+                if let w = width.number { out = out.setting("padding", J.num(w / 2, at)) }
+                else if let ws = width.string { out = out.setting("padding", J.str("=(\(ws.dropFirst())) / 2", at)) }
+            }
+            return out
+        case "trim":
+            guard isShape(v) else { throw fail(c, s.trail, ".trim", "applies to a shape") }
+            return v.setting("trim", J.obj([("from", try arg("from").map(value) ?? J.num(0, at)), ("to", try arg("to").map(value) ?? J.num(1, at))], at))
+        case "foregroundColor", "foregroundStyle", "tint":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".\(name)", "expected a colour") }
+            if name == "tint" { return v }
+            return applyForeground(v, try paint(e, s))
+        case "font":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".font", "expected a font") }
+            let (font, mono) = try self.font(e, s)
+            var out = applyFont(v, font)
+            if mono { out = rewrite(out) { $0["type"]?.string == "text" ? $0.setting("monospacedDigit", J.bool(true, at)) : $0 } }
+            return out
+        case "fontWeight", "bold":
+            var w: JSONValue = J.str("bold", at)
+            if name == "fontWeight", let e = unlabeled() {
+                guard let m = e.as(MemberAccessExprSyntax.self) else { throw fail(e, s.trail, ".fontWeight", "expected a weight (.bold, .semibold, …)") }
+                w = J.str(m.declName.baseName.text, loc(e))
+            }
+            return rewrite(v) { node in
+                guard node["type"]?.string == "text", let f = node["font"] else { return node }
+                return node.setting("font", f.setting("weight", w))
+            }
+        case "monospaced":
+            return rewrite(v) { node in
+                guard node["type"]?.string == "text", let f = node["font"] else { return node }
+                return node.setting("font", f.setting("design", J.str("monospaced", at)))
+            }
+        case "italic":
+            warn(c, s.trail, ".italic()", "italic faces are not installed; drawn upright")
+            return v
+        case "kerning", "tracking":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".\(name)", "expected a value") }
+            if name == "tracking" { warn(c, s.trail, ".tracking", "drawn as kerning (the same extra space after each glyph)") }
+            let k = try value(e)
+            return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("kerning", k) : $0 }
+        case "monospacedDigit":
+            return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("monospacedDigit", J.bool(true, at)) : $0 }
+        case "lineLimit":
+            guard let e = unlabeled() else { return v }
+            if e.trimmedDescription == "nil" { return v }
+            return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("lineLimit", J.num((try? self.constant(e, c, s, "lineLimit").number) ?? 1, at)) : $0 }
+        case "multilineTextAlignment":
+            guard let m = unlabeled()?.as(MemberAccessExprSyntax.self) else { throw fail(c, s.trail, ".multilineTextAlignment", "expected .leading, .center or .trailing") }
+            return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("multilineTextAlignment", J.str(m.declName.baseName.text, at)) : $0 }
+        case "resizable":
+            guard v["type"]?.string == "image" else { throw fail(c, s.trail, ".resizable", "applies to an Image") }
+            return v.setting("resizable", J.bool(true, at))
+        case "aspectRatio", "scaledToFit", "scaledToFill":
+            guard v["type"]?.string == "image" else {
+                warn(c, s.trail, ".\(name)", "applies to images only here; ignored")
+                return v
+            }
+            var mode = name == "scaledToFill" ? "fill" : "fit"
+            if let m = arg("contentMode")?.as(MemberAccessExprSyntax.self) { mode = m.declName.baseName.text }
+            return v.setting("contentMode", J.str(mode, at))
+        // MARK: Identity, presence, animation
+        case "id":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".id", "expected a value") }
+            return v.setting("id", try identifier(e, s))
+        case "matchedGeometryEffect":
+            guard let idArg = arg("id") else { throw fail(c, s.trail, ".matchedGeometryEffect", "expected id:") }
+            var id = try identifier(idArg, s)
+            if let ns = arg("in"), let r = ns.as(DeclReferenceExprSyntax.self), case .namespace(let n)? = lookup(r.baseName.text, s),
+               namespaceCount() > 1, let str = id.string {
+                id = J.str(n + "." + str, id.location)
+            }
+            var m: [(String, JSONValue)] = [("id", id)]
+            if let src = arg("isSource") { m.append(("isSource", try value(src))) }
+            if isShape(v) { m.append(("morph", J.bool(true, at))) }
+            if let p = arg("properties") { warn(p, s.trail, "properties:", "matched geometry here moves the whole frame") }
+            return v.setting("matchedGeometry", J.obj(m, at))
+        case "transition":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".transition", "expected a transition") }
+            return v.setting("transition", try transition(e, s))
+        case "animation":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".animation", "expected an animation") }
+            let a = e.trimmedDescription == "nil" ? nil : try animation(e, s)
+            if let valueArg = arg("value") {
+                // Changes of what `value` reads, made without an animation, animate with this one.
+                let read = (try? sym(valueArg, s))?.reads ?? []
+                if read.isEmpty { warn(valueArg, s.trail, "value:", "reads no state variable, so nothing animates by it") }
+                for r in read where !r.contains(".") { if let a { implicitAnimations[r] = a } }
+                return v
+            }
+            // The older form: every change below this view animates.
+            for r in stateReads(v) { if let a, implicitAnimations[r] == nil { implicitAnimations[r] = a } }
+            return v
+        case "zIndex":
+            warn(c, s.trail, ".zIndex", "ignored: views are drawn in the order they are written")
+            return v
+        case "contentShape":
+            warn(c, s.trail, ".contentShape(\(unlabeled().map { text($0) } ?? ""))", "changes only the hit area")
+            return v
+        case "allowsHitTesting":
+            warn(c, s.trail, ".allowsHitTesting", "ignored: every view with a gesture takes touches")
+            return v
+        case "modifier":
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".modifier", "expected a ViewModifier") }
+            return try applyViewModifier(e, v, s)
+        // MARK: Handlers
+        case "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive":
+            return try handlerModifier(name, c, v, s)
+        default:
+            if let f = extensionMembers["View"]?[name]?.as(FunctionDeclSyntax.self), let body = f.body {
+                var inner = Scope(instance: s.instance, trail: s.trail.adding("View.\(name)()"))
+                try bindArguments(f, c, s, into: &inner)
+                inner.values["self"] = .views([v])
+                return oneView(try children(body.statements, inner), c)
+            }
+            throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)",
+                       "unknown modifier" + (NameSuggestion.nearest(to: name, among: Self.knownModifiers).map { "; nearest: .\($0)" } ?? ""))
+        }
+    }
+
+    /// A paint where a view or paint may stand: colours and gradients only (no views).
+    func paintOnly(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let quiet = problems.count
+        defer { problems.removeSubrange(quiet...) }
+        return try paint(e, s)
+    }
+
+    func namespaceCount() -> Int {
+        structs.values.reduce(0) { n, d in
+            n + d.memberBlock.members.filter { $0.decl.as(VariableDeclSyntax.self)?.attributes.trimmedDescription.contains("@Namespace") == true }.count
+        }
+    }
+
+    /// An angle in degrees: `.degrees(x)`, `.radians(x)`, `Angle(degrees:)`, an Angle property.
+    func angle(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try sym(e, s) }
+
+    func offsetPair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
+        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), stateKinds[n + "_width"] != nil {
+            return (.ref(n + "_width", .number), .ref(n + "_height", .number))
+        }
+        return try pair(e, s)
+    }
+
+    /// An id or matched-geometry id: a string, with `{i}` for loop variables.
+    func identifier(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        if let lit = e.as(StringLiteralExprSyntax.self) {
+            var out = ""
+            for seg in lit.segments {
+                if let t = seg.as(StringSegmentSyntax.self) { out += t.content.text }
+                else if let ex = seg.as(ExpressionSegmentSyntax.self), let inner = ex.expressions.first?.expression {
+                    let v = try sym(inner, s)
+                    switch v {
+                    case .num(let n): out += Sym.number(n)
+                    case .str(let str): out += str
+                    case .ref(let n, _): out += "{\(n)}"
+                    default: out += "{=" + v.source + "}"
+                    }
+                }
+            }
+            return J.str(out, loc(e))
+        }
+        let v = try sym(e, s)
+        switch v {
+        case .num(let n): return J.str(Sym.number(n), loc(e))
+        case .str(let str): return J.str(str, loc(e))
+        case .ref(let n, _): return J.str("{\(n)}", loc(e))
+        default: return J.str("{=" + v.source + "}", loc(e))
+        }
+    }
+
+    /// The state variables a translated view reads in its expressions.
+    func stateReads(_ v: JSONValue) -> Set<String> {
+        var out: Set<String> = []
+        func walk(_ j: JSONValue) {
+            switch j.kind {
+            case .string(let str):
+                guard str.hasPrefix("=") || str.contains("{=") else { return }
+                let words = str.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+                for w in words where stateKinds[String(w)] != nil { out.insert(String(w)) }
+            case .array(let a): a.forEach(walk)
+            case .object(let m): for x in m { if x.key == "if" { walk(J.str("=" + (x.value.string ?? ""), x.value.location)) } else { walk(x.value) } }
+            default: break
+            }
+        }
+        walk(v)
+        return out
+    }
+
+    /// `.font(…)` as the scene's font object; true when it asks for tabular digits.
+    func font(_ e: ExprSyntax, _ s: Scope) throws -> (JSONValue, Bool) {
+        let at = loc(e)
+        // Text styles at the default Dynamic Type size (Apple's Human Interface Guidelines, "Typography", iOS "Large").
+        let styles: [String: (Double, String)] = [
+            "largeTitle": (34, "regular"), "title": (28, "regular"), "title2": (22, "regular"), "title3": (20, "regular"),
+            "headline": (17, "semibold"), "body": (17, "regular"), "callout": (16, "regular"), "subheadline": (15, "regular"),
+            "footnote": (13, "regular"), "caption": (12, "regular"), "caption2": (11, "regular"),
+        ]
+        var size: JSONValue = J.num(17, at), weight: JSONValue? = nil, design: JSONValue? = nil
+        var mono = false
+        var cur = e
+        var mods: [(String, [LabeledExprSyntax])] = []
+        while let c = cur.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base {
+            mods.insert((m.declName.baseName.text, Array(c.arguments)), at: 0)
+            cur = base
+        }
+        while let m = cur.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "Font", styles[m.declName.baseName.text] == nil {
+            mods.insert((m.declName.baseName.text, []), at: 0)
+            cur = base
+        }
+        if let m = cur.as(MemberAccessExprSyntax.self), let st = styles[m.declName.baseName.text] {
+            size = J.num(st.0, at)
+            if st.1 != "regular" { weight = J.str(st.1, at) }
+        } else if let c = cur.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self) {
+            let args = Array(c.arguments)
+            switch m.declName.baseName.text {
+            case "system":
+                if let sz = args.first(where: { $0.label?.text == "size" }) { size = try sym(sz.expression, s).json(loc(sz)) }
+                else if let st = args.first?.expression.as(MemberAccessExprSyntax.self), let x = styles[st.declName.baseName.text] {
+                    size = J.num(x.0, at)
+                    if x.1 != "regular" { weight = J.str(x.1, at) }
+                }
+                if let w = args.first(where: { $0.label?.text == "weight" })?.expression.as(MemberAccessExprSyntax.self) { weight = J.str(w.declName.baseName.text, at) }
+                if let d = args.first(where: { $0.label?.text == "design" })?.expression.as(MemberAccessExprSyntax.self) { design = J.str(d.declName.baseName.text, at) }
+            case "custom":
+                warn(c, s.trail, ".custom", "custom fonts are not installed; drawn with the system font at the same size")
+                if let sz = args.first(where: { $0.label?.text == "size" }) { size = try sym(sz.expression, s).json(loc(sz)) }
+            default: throw fail(e, s.trail, text(e), "unknown font")
+            }
+        } else {
+            throw fail(e, s.trail, text(e), "unknown font (supported: text styles, .system(size:weight:design:), .custom)")
+        }
+        for (name, args) in mods {
+            switch name {
+            case "weight": if let w = args.first?.expression.as(MemberAccessExprSyntax.self) { weight = J.str(w.declName.baseName.text, at) }
+            case "bold": weight = J.str("bold", at)
+            case "monospaced": design = J.str("monospaced", at)
+            case "monospacedDigit": mono = true
+            case "italic": warn(e, s.trail, ".italic()", "italic faces are not installed; drawn upright")
+            default: throw fail(e, s.trail, "Font.\(name)", "unknown font modifier")
+            }
+        }
+        var m: [(String, JSONValue)] = [("size", size)]
+        if let weight { m.append(("weight", weight)) }
+        if let design, design.string != "default" { m.append(("design", design)) }
+        return (J.obj(m, at), mono)
+    }
+
+    /// `.modifier(M(args))`: M's `body(content:)` inlined around the view.
+    func applyViewModifier(_ e: ExprSyntax, _ v: JSONValue, _ s: Scope) throws -> JSONValue {
+        guard let c = e.as(FunctionCallExprSyntax.self), let decl = structs[c.calledExpression.trimmedDescription] else {
+            throw fail(e, s.trail, ".modifier", "expected one of the file's ViewModifier structs")
+        }
+        let inst = Instance(type: decl.name.text)
+        try bindProperties(decl, inst, c, s, root: false)
+        guard let f = decl.memberBlock.members.compactMap({ $0.decl.as(FunctionDeclSyntax.self) }).first(where: { $0.name.text == "body" }),
+              let body = f.body else { throw fail(decl, s.trail, decl.name.text, "has no body(content:)") }
+        var inner = Scope(instance: inst, trail: s.trail.adding("\(decl.name.text).body"))
+        inner.environment = s.environment
+        inner.presence = s.presence
+        let contentName = f.signature.parameterClause.parameters.first.map { ($0.secondName ?? $0.firstName).text } ?? "content"
+        inner.values[contentName] = .views([v])
+        return oneView(try children(body.statements, inner), c)
+    }
+
+    /// The view keys a ViewModifier sets, for `.modifier(active:identity:)` transitions.
+    func modifierKeys(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(e)
+        let placeholder = J.obj([("type", J.str("rect", at))], at)
+        let applied = try applyViewModifier(e, placeholder, s)
+        guard applied["type"]?.string == "rect", applied["children"] == nil else {
+            throw fail(e, s.trail, ".modifier(active:identity:)", "the modifier must change the view's own keys only")
+        }
+        let allowed = ["padding", "frame", "shadows", "blur", "opacity", "offset", "scale", "rotation", "anchor"]
+        var m: [(String, JSONValue)] = []
+        for x in applied.members ?? [] where x.key != "type" {
+            guard allowed.contains(x.key) else {
+                throw fail(e, s.trail, ".modifier(active:identity:)", "a transition modifier may set only \(allowed.joined(separator: ", ")); this one sets \(x.key)")
+            }
+            m.append((x.key, x.value))
+        }
+        return J.obj(m, at)
+    }
+}
+
+extension JSONValue {
+    var compactDescription: String { sceneText() }
+}

@@ -1,0 +1,462 @@
+import Foundation
+import SceneModel
+import SwiftSyntax
+
+extension Translator {
+    // MARK: Colours
+
+    /// iOS system colours in the light appearance (Apple's Human Interface Guidelines, "Color": the default
+    /// light-mode values of systemRed … systemGray), and the dark ones.
+    static let systemColors: [String: (light: String, dark: String)] = [
+        "red": ("#FF3B30", "#FF453A"), "orange": ("#FF9500", "#FF9F0A"), "yellow": ("#FFCC00", "#FFD60A"),
+        "green": ("#34C759", "#30D158"), "mint": ("#00C7BE", "#63E6E2"), "teal": ("#30B0C7", "#40C8E0"),
+        "cyan": ("#32ADE6", "#64D2FF"), "blue": ("#007AFF", "#0A84FF"), "indigo": ("#5856D6", "#5E5CE6"),
+        "purple": ("#AF52DE", "#BF5AF2"), "pink": ("#FF2D55", "#FF375F"), "brown": ("#A2845E", "#AC8E68"),
+        "gray": ("#8E8E93", "#8E8E93"), "black": ("#000000", "#000000"), "white": ("#FFFFFF", "#FFFFFF"),
+        "clear": ("#00000000", "#00000000"),
+        // Semantic colours: label, secondaryLabel, the default accent.
+        "primary": ("#000000", "#FFFFFF"), "secondary": ("#3C3C4399", "#EBEBF599"), "accentColor": ("#007AFF", "#0A84FF"),
+    ]
+    static let uiColors: [String: String] = [
+        "systemRed": "red", "systemOrange": "orange", "systemYellow": "yellow", "systemGreen": "green", "systemMint": "mint",
+        "systemTeal": "teal", "systemCyan": "cyan", "systemBlue": "blue", "systemIndigo": "indigo", "systemPurple": "purple",
+        "systemPink": "pink", "systemBrown": "brown", "systemGray": "gray", "label": "primary", "secondaryLabel": "secondary",
+        "black": "black", "white": "white", "clear": "clear",
+    ]
+
+    static func hex(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> String {
+        func c(_ x: Double) -> String { String(format: "%02X", Int((min(max(x, 0), 1) * 255).rounded())) }
+        return "#" + c(r) + c(g) + c(b) + (a >= 1 ? "" : c(a))
+    }
+
+    static func components(_ hex: String) -> (Double, Double, Double, Double)? {
+        var d = Array(hex.dropFirst())
+        if d.count == 3 { d = d.flatMap { [$0, $0] } }
+        guard d.count == 6 || d.count == 8, hex.hasPrefix("#") else { return nil }
+        func byte(_ i: Int) -> Double? { UInt8(String(d[i..<i + 2]), radix: 16).map { Double($0) / 255 } }
+        guard let r = byte(0), let g = byte(2), let b = byte(4) else { return nil }
+        return (r, g, b, d.count == 8 ? byte(6) ?? 1 : 1)
+    }
+
+    func systemColor(_ name: String) -> Sym? {
+        guard let c = Self.systemColors[name] else { return nil }
+        return .color(dark ? c.dark : c.light)
+    }
+
+    /// A colour expression: `.red`, `Color.accent`, `Color(red:green:blue:)`, `c.opacity(a)`, `cond ? a : b`.
+    func color(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+        if let m = e.as(MemberAccessExprSyntax.self) {
+            let name = m.declName.baseName.text
+            let baseText = m.base?.trimmedDescription
+            if baseText == nil || baseText == "Color" || baseText == "SwiftUI.Color" {
+                if let c = systemColor(name) { return c }
+                if let c = try extensionColor(name, e, s) { return c }
+                if baseText == nil, let b = lookup(name, s) { return try colorBinding(b, e, s) }
+                let names = Array(Self.systemColors.keys) + Array(extensionMembers["Color"]?.keys ?? [:].keys)
+                throw fail(e, s.trail, text(e), "unknown colour" + (NameSuggestion.nearest(to: name, among: names).map { "; nearest: .\($0)" } ?? ""))
+            }
+            if let baseText, ["ShapeStyle", "UIColor"].contains(baseText), let n = Self.uiColors[name] ?? (Self.systemColors[name] != nil ? name : nil),
+               let c = systemColor(n) { return c }
+            if baseText == "self", let b = lookup(name, s) { return try colorBinding(b, e, s) }
+        }
+        if let r = e.as(DeclReferenceExprSyntax.self) {
+            if let b = lookup(r.baseName.text, s) { return try colorBinding(b, e, s) }
+            throw unknownName(r.baseName.text, e, s)
+        }
+        if let t = e.as(TernaryExprSyntax.self) {
+            return Sym.cond(try sym(t.condition, s), try color(t.thenExpression, s), try color(t.elseExpression, s)).folded
+        }
+        if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first { return try color(only.expression, s) }
+        if let c = e.as(FunctionCallExprSyntax.self) {
+            let args = Array(c.arguments)
+            func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+            if let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, m.declName.baseName.text == "opacity", args.count == 1 {
+                let col = try color(base, s)
+                let a = try sym(args[0].expression, s)
+                // Folded into #RRGGBBAA only when that is exact; otherwise alpha(c, a) keeps SwiftUI's value.
+                if case .color(let h) = col, case .num(let k) = a, let (r, g, b, al) = Self.components(h),
+                   abs((al * k * 255).rounded() - al * k * 255) < 1e-6 { return .color(Self.hex(r, g, b, al * k)) }
+                return .call("alpha", [col, a], .color)
+            }
+            if let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, m.declName.baseName.text == "mix",
+               let other = arg("with"), let by = arg("by") {
+                // iOS 18's Color.mix(with:by:in:): the scene format mixes sRGB components, which is `in: .device`.
+                if let space = arg("in"), space.trimmedDescription != ".device" {
+                    throw fail(space, s.trail, "mix(in:)", "only .device (component-wise) mixing is supported")
+                }
+                if arg("in") == nil { warn(c, s.trail, ".mix(with:by:)", "mixed component-wise in sRGB (as in: .device), not perceptually") }
+                return Sym.call("mix", [try color(base, s), try color(other, s), try sym(by, s)], .color)
+            }
+            let callee = c.calledExpression.trimmedDescription
+            if callee == "Color" || callee == "UIColor" || callee == ".init" {
+                if let r = arg("red"), let g = arg("green"), let b = arg("blue") {
+                    let vals = try [r, g, b].map { try sym($0, s) }
+                    let a = try (arg("opacity") ?? arg("alpha")).map { try sym($0, s) } ?? .num(1)
+                    guard case .num(let rv) = vals[0], case .num(let gv) = vals[1], case .num(let bv) = vals[2], case .num(let av) = a else {
+                        throw fail(c, s.trail, "Color(red:green:blue:)", "components must be constants (animate with .opacity or a ternary of colours instead)")
+                    }
+                    return .color(Self.hex(rv, gv, bv, av))
+                }
+                if let w = arg("white") {
+                    let a = try (arg("opacity") ?? arg("alpha")).map { try sym($0, s) } ?? .num(1)
+                    guard case .num(let wv) = try sym(w, s), case .num(let av) = a else {
+                        throw fail(c, s.trail, "Color(white:)", "components must be constants")
+                    }
+                    return .color(Self.hex(wv, wv, wv, av))
+                }
+                if let h = arg("hue"), let sa = arg("saturation"), let br = arg("brightness") {
+                    guard case .num(let hv) = try sym(h, s), case .num(let sv) = try sym(sa, s), case .num(let bv) = try sym(br, s) else {
+                        throw fail(c, s.trail, "Color(hue:saturation:brightness:)", "components must be constants")
+                    }
+                    let a: Double
+                    if let o = arg("opacity") { guard case .num(let x) = try sym(o, s) else { throw fail(o, s.trail, "opacity", "must be a constant") }; a = x } else { a = 1 }
+                    let (r, g, b) = Self.hsb(hv, sv, bv)
+                    return .color(Self.hex(r, g, b, a))
+                }
+                if let h = arg("hex") ?? (args.count == 1 && args[0].label == nil ? args[0].expression : nil) {
+                    // `Color(hex: 0x8A7CFF)` / `Color(hex: "#8A7CFF")` / `Color(.systemBlue)`: the file's own hex initialiser
+                    // (read as the usual 0xRRGGBB / "#RRGGBB" convention), or a UIColor.
+                    if let m = h.as(MemberAccessExprSyntax.self), m.base == nil, let n = Self.uiColors[m.declName.baseName.text], let col = systemColor(n) { return col }
+                    if let lit = h.as(IntegerLiteralExprSyntax.self), lit.literal.text.lowercased().hasPrefix("0x"),
+                       let v = UInt32(lit.literal.text.dropFirst(2), radix: 16) {
+                        return .color(Self.hex(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1))
+                    }
+                    if case .str(let str) = try? sym(h, s) {
+                        let t = str.hasPrefix("#") ? str : "#" + str
+                        if Self.components(t) != nil { return .color(t.uppercased()) }
+                    }
+                }
+                if args.count == 1, args[0].label == nil, args[0].expression.is(StringLiteralExprSyntax.self) {
+                    throw fail(c, s.trail, "Color(\"…\")", "asset-catalogue colours cannot be read here; define the colour in the file (Color(red:green:blue:))")
+                }
+            }
+        }
+        throw fail(e, s.trail, text(e), "not a colour the translator knows (named colours, Color(red:green:blue:), Color(white:), .opacity(_), the file's Color constants)")
+    }
+
+    static func hsb(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) {
+        let i = Int((h * 6).rounded(.down)) % 6, f = h * 6 - (h * 6).rounded(.down)
+        let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
+        switch i {
+        case 0: return (v, t, p)
+        case 1: return (q, v, p)
+        case 2: return (p, v, t)
+        case 3: return (p, q, v)
+        case 4: return (t, p, v)
+        default: return (v, p, q)
+        }
+    }
+
+    func colorBinding(_ b: Binding, _ node: some SyntaxProtocol, _ s: Scope) throws -> Sym {
+        switch b {
+        case .lazy(let e, let sc): return try color(e, sc)
+        case .sym(let v) where v.kind == .color: return v
+        default: throw fail(node, s.trail, text(node), "not a colour")
+        }
+    }
+
+    /// `Color.accent` defined by the file (`extension Color { static let accent = … }`).
+    func extensionColor(_ name: String, _ node: some SyntaxProtocol, _ s: Scope) throws -> Sym? {
+        for type in ["Color", "ShapeStyle"] {
+            if let d = extensionMembers[type]?[name]?.as(VariableDeclSyntax.self),
+               let b = d.bindings.first(where: { $0.pattern.trimmedDescription == name }) {
+                var e = b.initializer?.value
+                if e == nil, let acc = b.accessorBlock, case .getter(let stmts) = acc.accessors { e = singleExpression(stmts) }
+                if let e { return try color(e, Scope(trail: s.trail)) }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Paints
+
+    /// A paint (scene format §3.6): a colour or a gradient.
+    func paint(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(e)
+        if let c = e.as(FunctionCallExprSyntax.self) {
+            let callee = c.calledExpression.trimmedDescription
+            let kinds = ["LinearGradient": "linear", ".linearGradient": "linear", "RadialGradient": "radial", ".radialGradient": "radial",
+                         "AngularGradient": "angular", ".angularGradient": "angular", ".conicGradient": "angular"]
+            if let kind = kinds[callee] { return try gradient(kind, c, s) }
+        }
+        return try color(e, s).json(at)
+    }
+
+    func gradient(_ kind: String, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(c)
+        let args = Array(c.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        var stops: [JSONValue] = []
+        if let cols = arg("colors") {
+            stops = try colorList(cols, s).map { $0.json(loc(cols)) }
+        } else if let st = arg("stops") {
+            stops = try stopList(st, s)
+        } else if let g = arg("gradient"), let gc = g.as(FunctionCallExprSyntax.self) {
+            if let cols = gc.arguments.first(where: { $0.label?.text == "colors" })?.expression {
+                stops = try colorList(cols, s).map { $0.json(loc(cols)) }
+            } else if let st = gc.arguments.first(where: { $0.label?.text == "stops" })?.expression {
+                stops = try stopList(st, s)
+            } else { throw fail(g, s.trail, "Gradient", "expected Gradient(colors:) or Gradient(stops:)") }
+        } else {
+            throw fail(c, s.trail, c.calledExpression.trimmedDescription, "expected colors:, stops: or gradient:")
+        }
+        var members: [(String, JSONValue)] = [("stops", J.arr(stops, at))]
+        switch kind {
+        case "linear":
+            members.append(("start", try unitPoint(arg("startPoint"), s, default: [0.5, 0], at)))
+            members.append(("end", try unitPoint(arg("endPoint"), s, default: [0.5, 1], at)))
+        case "radial":
+            members.append(("center", try unitPoint(arg("center"), s, default: [0.5, 0.5], at)))
+            if let r = arg("startRadius") { members.append(("startRadius", try sym(r, s).json(loc(r)))) }
+            if let r = arg("endRadius") { members.append(("endRadius", try sym(r, s).json(loc(r)))) }
+        default:
+            members.append(("center", try unitPoint(arg("center"), s, default: [0.5, 0.5], at)))
+            for k in ["angle", "startAngle", "endAngle"] {
+                if let a = arg(k) { throw fail(a, s.trail, "AngularGradient(\(k):)", "not supported: angular gradients start at the trailing side and go round once") }
+            }
+        }
+        return J.obj([(kind, J.obj(members, at))], at)
+    }
+
+    func colorList(_ e: ExprSyntax, _ s: Scope) throws -> [Sym] {
+        guard let a = e.as(ArrayExprSyntax.self) else { throw fail(e, s.trail, text(e), "expected a list of colours [a, b, …]") }
+        return try a.elements.map { try color($0.expression, s) }
+    }
+
+    func stopList(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        guard let a = e.as(ArrayExprSyntax.self) else { throw fail(e, s.trail, text(e), "expected a list of stops") }
+        return try a.elements.map { el in
+            guard let c = el.expression.as(FunctionCallExprSyntax.self),
+                  let col = c.arguments.first(where: { $0.label?.text == "color" })?.expression,
+                  let l = c.arguments.first(where: { $0.label?.text == "location" })?.expression else {
+                throw fail(el, s.trail, "Gradient.Stop", "expected .init(color:location:)")
+            }
+            let at = loc(el)
+            return J.obj([("color", try color(col, s).json(loc(col))), ("at", try sym(l, s).json(loc(l)))], at)
+        }
+    }
+
+    static let unitPoints: [String: [Double]] = [
+        "center": [0.5, 0.5], "top": [0.5, 0], "bottom": [0.5, 1], "leading": [0, 0.5], "trailing": [1, 0.5],
+        "topLeading": [0, 0], "topTrailing": [1, 0], "bottomLeading": [0, 1], "bottomTrailing": [1, 1], "zero": [0, 0],
+    ]
+
+    func unitPoint(_ e: ExprSyntax?, _ s: Scope, default d: [Double], _ at: SceneModel.SourceLocation) throws -> JSONValue {
+        guard let e else { return J.arr(d.map { J.num($0, at) }, at) }
+        let (x, y) = try unitPointSyms(e, s)
+        return J.arr([x.json(loc(e)), y.json(loc(e))], loc(e))
+    }
+
+    func unitPointSyms(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base!.trimmedDescription == "UnitPoint",
+           let p = Self.unitPoints[m.declName.baseName.text] { return (.num(p[0]), .num(p[1])) }
+        if let c = e.as(FunctionCallExprSyntax.self), ["UnitPoint", ".init"].contains(c.calledExpression.trimmedDescription),
+           let x = c.arguments.first(where: { $0.label?.text == "x" }), let y = c.arguments.first(where: { $0.label?.text == "y" }) {
+            return (try sym(x.expression, s), try sym(y.expression, s))
+        }
+        if let r = e.as(DeclReferenceExprSyntax.self), case .lazy(let le, let ls)? = lookup(r.baseName.text, s) { return try unitPointSyms(le, ls) }
+        throw fail(e, s.trail, text(e), "expected a UnitPoint (.center, .topLeading, UnitPoint(x:y:))")
+    }
+
+    // MARK: Animations
+
+    /// An `Animation` (scene format §5.1).
+    func animation(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(e)
+        // Modifiers first: `.easeInOut(duration: 1).delay(0.2).repeatForever(autoreverses: false)`.
+        if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+           ["delay", "speed", "repeatCount", "repeatForever"].contains(m.declName.baseName.text) {
+            var inner = try objectForm(try animation(base, s), at)
+            let args = Array(c.arguments)
+            switch m.declName.baseName.text {
+            case "delay": inner = inner.setting("delay", try constant(args.first?.expression, c, s, "delay"))
+            case "speed": inner = inner.setting("speed", try constant(args.first?.expression, c, s, "speed"))
+            case "repeatCount":
+                inner = inner.setting("repeat", try constant(args.first?.expression, c, s, "repeatCount"))
+                let ar = args.first { $0.label?.text == "autoreverses" }
+                inner = inner.setting("autoreverses", try ar.map { try constant($0.expression, c, s, "autoreverses") } ?? J.bool(true, at))
+            default:
+                inner = inner.setting("repeat", J.str("forever", at))
+                let ar = args.first { $0.label?.text == "autoreverses" }
+                inner = inner.setting("autoreverses", try ar.map { try constant($0.expression, c, s, "autoreverses") } ?? J.bool(true, at))
+            }
+            return inner
+        }
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base!.trimmedDescription == "Animation" {
+            switch m.declName.baseName.text {
+            case "default": return J.str("default", at)
+            // iOS 17's `.spring` property: spring(duration: 0.5, bounce: 0).
+            case "spring": return J.obj([("spring", J.obj([("duration", J.num(0.5, at)), ("bounce", J.num(0, at))], at))], at)
+            case "smooth", "snappy", "bouncy", "easeIn", "easeOut", "easeInOut", "linear": return J.str(m.declName.baseName.text, at)
+            case "interactiveSpring": return J.obj([("spring", J.obj([("response", J.num(0.15, at)), ("dampingFraction", J.num(0.86, at))], at))], at)
+            default: break
+            }
+        }
+        if let r = e.as(DeclReferenceExprSyntax.self), case .lazy(let le, let ls)? = lookup(r.baseName.text, s) { return try animation(le, ls) }
+        guard let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+              m.base == nil || m.base!.trimmedDescription == "Animation" else {
+            throw fail(e, s.trail, text(e), "not an animation the translator knows")
+        }
+        let args = Array(c.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        func num(_ label: String) throws -> JSONValue? { try arg(label).map { try constant($0, c, s, label) } }
+        let name = m.declName.baseName.text
+        switch name {
+        case "spring", "interactiveSpring", "interpolatingSpring":
+            var members: [(String, JSONValue)] = []
+            if args.isEmpty {
+                if name == "spring" { return J.str("spring", at) }
+                if name == "interactiveSpring" { return try animation(ExprSyntax(m), s) }
+                return J.obj([("spring", J.obj([("mass", J.num(1, at)), ("stiffness", J.num(170, at)), ("damping", J.num(15, at))], at))], at)
+            }
+            if arg("stiffness") != nil || arg("damping") != nil || arg("mass") != nil {
+                members = [("mass", try num("mass") ?? J.num(1, at)), ("stiffness", try num("stiffness") ?? J.num(100, at)),
+                           ("damping", try num("damping") ?? J.num(10, at))]
+            } else if arg("duration") != nil || arg("bounce") != nil {
+                members = [("duration", try num("duration") ?? J.num(0.5, at)), ("bounce", try num("bounce") ?? J.num(0, at))]
+            } else {
+                let dr = name == "interactiveSpring" ? 0.15 : 0.55, df = name == "interactiveSpring" ? 0.86 : 0.825
+                members = [("response", try num("response") ?? J.num(dr, at)), ("dampingFraction", try num("dampingFraction") ?? J.num(df, at))]
+            }
+            if let v = arg("initialVelocity") { members.append(("initialVelocity", try sym(v, s).json(loc(v)))) }
+            for k in ["blendDuration", "extraBounce"] where arg(k) != nil {
+                warn(arg(k)!, s.trail, k, "ignored: blending of interrupted springs follows SwiftUI's spring merging without it")
+            }
+            return J.obj([("spring", J.obj(members, at))], at)
+        case "smooth", "snappy", "bouncy":
+            let bounce = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][name]!
+            var b = J.num(bounce, at)
+            if let x = arg("extraBounce"), case .num(let v) = try sym(x, s) { b = J.num(bounce + v, at) }
+            return J.obj([("spring", J.obj([("duration", try num("duration") ?? J.num(0.5, at)), ("bounce", b)], at))], at)
+        case "easeIn", "easeOut", "easeInOut", "linear":
+            return J.obj([(name, try num("duration") ?? (args.first.map { try constant($0.expression, c, s, "duration") }) ?? J.num(0.35, at))], at)
+        case "timingCurve":
+            guard args.count >= 4 else { throw fail(c, s.trail, ".timingCurve", "expected four control values and a duration") }
+            let pts = try args.prefix(4).map { try constant($0.expression, c, s, "timingCurve") }
+            return J.obj([("bezier", J.arr(pts, at)), ("duration", try num("duration") ?? J.num(0.35, at))], at)
+        default:
+            throw fail(e, s.trail, ".\(name)", "unknown animation" + (NameSuggestion.nearest(to: name, among: ["spring", "easeInOut", "easeIn", "easeOut", "linear", "interpolatingSpring", "smooth", "snappy", "bouncy", "timingCurve"]).map { "; nearest: .\($0)" } ?? ""))
+        }
+    }
+
+    /// A named animation as its object form, so that modifiers can be added.
+    func objectForm(_ a: JSONValue, _ at: SceneModel.SourceLocation) throws -> JSONValue {
+        guard let name = a.string else { return a }
+        switch name {
+        case "spring": return J.obj([("spring", J.obj([("response", J.num(0.55, at)), ("dampingFraction", J.num(0.825, at))], at))], at)
+        case "default": return J.obj([("spring", J.obj([("response", J.num(0.55, at)), ("dampingFraction", J.num(1, at))], at))], at)
+        case "smooth": return J.obj([("spring", J.obj([("duration", J.num(0.5, at)), ("bounce", J.num(0, at))], at))], at)
+        case "snappy": return J.obj([("spring", J.obj([("duration", J.num(0.5, at)), ("bounce", J.num(0.15, at))], at))], at)
+        case "bouncy": return J.obj([("spring", J.obj([("duration", J.num(0.5, at)), ("bounce", J.num(0.3, at))], at))], at)
+        default: return J.obj([(name, J.num(0.35, at))], at)
+        }
+    }
+
+    /// A value that must be known without running anything.
+    func constant(_ e: ExprSyntax?, _ node: some SyntaxProtocol, _ s: Scope, _ what: String) throws -> JSONValue {
+        guard let e else { throw fail(node, s.trail, what, "missing value") }
+        let v = try sym(e, s)
+        guard v.isConstant else { throw fail(e, s.trail, what, "must be a constant here (it reads \(v.reads.sorted().joined(separator: ", ")))") }
+        return v.json(loc(e))
+    }
+
+    // MARK: Transitions
+
+    func transition(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(e)
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base!.trimmedDescription == "AnyTransition" {
+            let name = m.declName.baseName.text
+            switch name {
+            case "opacity", "identity", "slide": return J.str(name, at)
+            case "scale": return J.str("scale", at)
+            default:
+                if let t = try extensionTransition(name, nil, e, s) { return t }
+                throw fail(e, s.trail, ".\(name)", "unknown transition")
+            }
+        }
+        guard let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self) else {
+            throw fail(e, s.trail, text(e), "not a transition the translator knows")
+        }
+        let args = Array(c.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        let name = m.declName.baseName.text
+        if let base = m.base, base.trimmedDescription != "AnyTransition" {
+            switch name {
+            case "combined":
+                guard let other = args.first?.expression else { throw fail(c, s.trail, ".combined", "expected with:") }
+                let a = try transition(base, s), b = try transition(other, s)
+                var parts: [JSONValue] = []
+                for t in [a, b] { if let inner = t["combined"]?.elements, t.members?.count == 1 { parts += inner } else { parts.append(t) } }
+                return J.obj([("combined", J.arr(parts, at))], at)
+            case "animation":
+                guard let a = args.first?.expression else { throw fail(c, s.trail, ".animation", "expected an animation") }
+                var t = try transition(base, s)
+                if let str = t.string { t = J.obj([(str, J.bool(true, at))], at) }
+                if t.string == nil, t["scale"] == nil, ["scale"].contains(t.string ?? "") { }
+                return t.setting("animation", try animation(a, s))
+            default: throw fail(c, s.trail, ".\(name)", "unknown transition modifier (supported: .combined(with:), .animation(_:))")
+            }
+        }
+        switch name {
+        case "scale":
+            let k = try arg("scale").map { try constant($0, c, s, "scale") } ?? args.first.map { try constant($0.expression, c, s, "scale") } ?? J.num(0, at)
+            var members: [(String, JSONValue)] = [("scale", k)]
+            if let a = arg("anchor") { members.append(("anchor", try unitPoint(a, s, default: [0.5, 0.5], at))) }
+            return J.obj(members, at)
+        case "move":
+            guard let ed = arg("edge")?.as(MemberAccessExprSyntax.self) else { throw fail(c, s.trail, ".move", "expected edge: .top, .bottom, .leading or .trailing") }
+            return J.obj([("move", J.str(ed.declName.baseName.text, loc(ed)))], at)
+        case "offset":
+            if let sz = args.first?.expression, args.first?.label == nil, let p = try? pair(sz, s) {
+                return J.obj([("offset", J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at))], at)
+            }
+            return J.obj([("offset", J.obj([("x", try arg("x").map { try constant($0, c, s, "x") } ?? J.num(0, at)),
+                                             ("y", try arg("y").map { try constant($0, c, s, "y") } ?? J.num(0, at))], at))], at)
+        case "asymmetric":
+            guard let i = arg("insertion"), let r = arg("removal") else { throw fail(c, s.trail, ".asymmetric", "expected insertion: and removal:") }
+            return J.obj([("asymmetric", J.obj([("insertion", try transition(i, s)), ("removal", try transition(r, s))], at))], at)
+        case "modifier":
+            guard let a = arg("active"), let i = arg("identity") else { throw fail(c, s.trail, ".modifier", "expected active: and identity:") }
+            return J.obj([("modifier", J.obj([("active", try modifierKeys(a, s)), ("identity", try modifierKeys(i, s))], at))], at)
+        case "push":
+            guard let ed = arg("from")?.as(MemberAccessExprSyntax.self) else { throw fail(c, s.trail, ".push", "expected from: an edge") }
+            let edge = ed.declName.baseName.text
+            let opposite = ["top": "bottom", "bottom": "top", "leading": "trailing", "trailing": "leading"][edge] ?? edge
+            return J.obj([("asymmetric", J.obj([("insertion", J.obj([("move", J.str(edge, at))], at)),
+                                                ("removal", J.obj([("move", J.str(opposite, at))], at))], at))], at)
+        default:
+            if let t = try extensionTransition(name, c, e, s) { return t }
+            throw fail(e, s.trail, ".\(name)", "unknown transition")
+        }
+    }
+
+    /// The file's own `extension AnyTransition { static var x: AnyTransition { … } }`.
+    func extensionTransition(_ name: String, _ call: FunctionCallExprSyntax?, _ node: ExprSyntax, _ s: Scope) throws -> JSONValue? {
+        guard let d = extensionMembers["AnyTransition"]?[name] else { return nil }
+        if let v = d.as(VariableDeclSyntax.self), let b = v.bindings.first {
+            if let e = b.initializer?.value { return try transition(e, Scope(trail: s.trail.adding("AnyTransition.\(name)"))) }
+            if let acc = b.accessorBlock, case .getter(let stmts) = acc.accessors, let e = singleExpression(stmts) {
+                return try transition(e, Scope(trail: s.trail.adding("AnyTransition.\(name)")))
+            }
+        }
+        if let f = d.as(FunctionDeclSyntax.self), let call, let body = f.body, let e = singleExpression(body.statements) {
+            var inner = Scope(trail: s.trail.adding("AnyTransition.\(name)()"))
+            try bindArguments(f, call, s, into: &inner)
+            return try transition(e, inner)
+        }
+        return nil
+    }
+
+    /// A pair from `CGSize(width:height:)`, `CGPoint(x:y:)`, `.zero`.
+    func pair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
+        if let m = e.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "zero" { return (.num(0), .num(0)) }
+        if let c = e.as(FunctionCallExprSyntax.self) {
+            let args = Array(c.arguments)
+            if args.count == 2 {
+                return (try sym(args[0].expression, s), try sym(args[1].expression, s))
+            }
+        }
+        if let r = e.as(DeclReferenceExprSyntax.self), case .lazy(let le, let ls)? = lookup(r.baseName.text, s) { return try pair(le, ls) }
+        throw fail(e, s.trail, text(e), "expected CGSize(width:height:) or CGPoint(x:y:)")
+    }
+}

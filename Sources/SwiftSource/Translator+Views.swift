@@ -1,0 +1,528 @@
+import Foundation
+import SceneModel
+import SwiftSyntax
+
+/// Keys the translator puts on views while it works and removes before the scene is read: where a view's fill or
+/// font came from the environment's default (so a later `.foregroundColor` or `.font` on an ancestor replaces it).
+let defaultFillMarker = "__defaultFill"
+let defaultFontMarker = "__defaultFont"
+
+extension Translator {
+    // MARK: Builders
+
+    /// The views of a view-builder body (`VStack { … }`'s closure, a `body` getter).
+    func children(_ stmts: CodeBlockItemListSyntax, _ s: Scope) throws -> [JSONValue] {
+        var out: [JSONValue] = []
+        var scope = s
+        var failed = false
+        for item in stmts {
+            do {
+                switch item.item {
+                case .expr(let e): out += try builderItem(e, scope)
+                case .stmt(let st):
+                    if let e = st.as(ExpressionStmtSyntax.self)?.expression { out += try builderItem(e, scope) }
+                    else if let r = st.as(ReturnStmtSyntax.self), let e = r.expression { out += try views(e, scope) }
+                    else { throw fail(st, s.trail, text(st), "not supported in a view body (views, if/else and let constants are)") }
+                case .decl(let d):
+                    guard let v = d.as(VariableDeclSyntax.self) else { throw fail(d, s.trail, text(d), "not supported in a view body") }
+                    for b in v.bindings {
+                        guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let e = b.initializer?.value else {
+                            throw fail(b, s.trail, text(b), "only `let name = value` is supported in a view body")
+                        }
+                        scope.values[n] = .lazy(e, scope)
+                    }
+                }
+            } catch is Refused { failed = true }
+        }
+        if failed { throw Refused() }
+        return out
+    }
+
+    func builderItem(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        if let i = e.as(IfExprSyntax.self) { return try ifViews(i, s) }
+        if e.is(SwitchExprSyntax.self) { throw fail(e, s.trail, "switch", "not supported in view bodies; use if/else") }
+        return try views(e, s)
+    }
+
+    /// `if c { A } else { B }` in a builder: A present while c, B while !c.
+    func ifViews(_ i: IfExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        var conds: [Sym] = []
+        for c in i.conditions {
+            guard case .expression(let e) = c.condition else {
+                throw fail(c, s.trail, "if let", "optional binding is not supported; test a state variable instead")
+            }
+            conds.append(try sym(e, s))
+        }
+        let cond = conds.dropFirst().reduce(conds[0]) { Sym.binary("&&", $0, $1).folded }
+        var thenScope = s
+        thenScope.presence = Sym.binary("&&", s.presence, cond).folded
+        var out = try children(i.body.statements, thenScope).map { present($0, cond) }
+        if let eb = i.elseBody {
+            let neg = Sym.unary("!", cond).folded
+            var elseScope = s
+            elseScope.presence = Sym.binary("&&", s.presence, neg).folded
+            switch eb {
+            case .ifExpr(let inner): out += try ifViews(inner, elseScope).map { present($0, neg) }
+            case .codeBlock(let b): out += try children(b.statements, elseScope).map { present($0, neg) }
+            }
+        }
+        return out
+    }
+
+    /// Adds a presence condition to a view (`if` key), joined with one it has.
+    func present(_ v: JSONValue, _ cond: Sym) -> JSONValue {
+        if case .bool(true) = cond { return v }
+        let at = v.location
+        if let old = v["if"]?.string {
+            return v.setting("if", J.str("(\(old)) && (\(cond.source))", at))
+        }
+        return v.setting("if", J.str(cond.source, at))
+    }
+
+    /// One view where one is needed: several become a ZStack (as a `body` returning a group would lay them out).
+    func oneView(_ vs: [JSONValue], _ node: some SyntaxProtocol) -> JSONValue {
+        if vs.count == 1, vs[0]["if"] == nil { return vs[0] }
+        return J.obj([("type", J.str("zstack", loc(node))), ("children", J.arr(vs, loc(node)))], loc(node))
+    }
+
+    func view(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue { oneView(try views(e, s), e) }
+
+    // MARK: Views
+
+    static let viewConstructors = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "Text", "Image", "Color",
+                                   "VStack", "HStack", "ZStack", "Group", "Spacer", "ForEach", "GeometryReader", "Button",
+                                   "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView"]
+
+    func views(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        let at = loc(e)
+        if let c = e.as(FunctionCallExprSyntax.self) {
+            if let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "Color" {
+                let inner = try view(base, s)
+                return [try modifier(m.declName.baseName.text, c, inner, s.adding(".\(m.declName.baseName.text)"))]
+            }
+            let name = c.calledExpression.trimmedDescription
+            if Self.viewConstructors.contains(name) || name.hasPrefix("Color") { return try constructor(name, c, s) }
+            if let decl = structs[name], viewStructs.contains(name) { return try inlineStruct(name, decl, c, s) }
+            if let f = function(name, s) ?? (name.hasPrefix("self.") ? function(String(name.dropFirst(5)), s) : nil) {
+                return try inlineViewFunction(f, c, s)
+            }
+            if name == "AnyView", let a = c.arguments.first { return try views(a.expression, s) }
+            let known = Self.viewConstructors + viewStructs
+            throw fail(c, s.trail, name, "unknown view" + (NameSuggestion.nearest(to: name, among: known).map { "; nearest: \($0)" } ?? ""))
+        }
+        if let m = e.as(MemberAccessExprSyntax.self) {
+            if m.base == nil || m.base!.trimmedDescription == "Color" {
+                let col = try color(e, s)
+                return [J.obj([("type", J.str("rect", at)), ("fill", col.json(at))], at)]
+            }
+            if m.base!.trimmedDescription == "self", let b = lookup(m.declName.baseName.text, s) { return try bindingViews(b, e, s) }
+            // A modifier without arguments written without parentheses does not exist in SwiftUI; other members are unknown.
+            throw fail(e, s.trail, text(e), "not a view")
+        }
+        if let r = e.as(DeclReferenceExprSyntax.self) {
+            let name = r.baseName.text
+            if let b = lookup(name, s) { return try bindingViews(b, e, s) }
+            if let decl = structs[name], viewStructs.contains(name) {
+                _ = decl
+                throw fail(e, s.trail, name, "write \(name)() to make the view")
+            }
+            throw unknownName(name, e, s)
+        }
+        if let i = e.as(IfExprSyntax.self) { return try ifViews(i, s) }
+        if let t = e.as(TernaryExprSyntax.self) {
+            // `c ? A : B` of views: both, each present on its side.
+            let c = try sym(t.condition, s)
+            return [present(try view(t.thenExpression, s), c), present(try view(t.elseExpression, s), Sym.unary("!", c).folded)]
+        }
+        if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first { return try views(only.expression, s) }
+        throw fail(e, s.trail, text(e), "not a view the translator knows (\(e.kind.nameForMessage))")
+    }
+
+    func bindingViews(_ b: Binding, _ node: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        switch b {
+        case .views(let v): return v
+        case .lazy(let e, var sc):
+            sc.environment = s.environment
+            sc.presence = s.presence
+            sc.trail = s.trail.adding(text(node))
+            // A computed property with a body of several statements is a view builder.
+            return try views(e, sc)
+        case .closure(let c, var sc):
+            sc.presence = s.presence
+            return try children(c.statements, sc)
+        default: throw fail(node, s.trail, text(node), "not a view")
+        }
+    }
+
+    func shape(_ type: String, _ at: SceneModel.SourceLocation, _ extra: [(String, JSONValue)] = []) -> JSONValue {
+        J.obj([("type", J.str(type, at))] + extra + [("fill", systemColor("primary")!.json(at)), (defaultFillMarker, J.bool(true, at))], at)
+    }
+
+    func constructor(_ name: String, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        let at = loc(c)
+        let args = Array(c.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        let content = c.trailingClosure
+        switch name {
+        case "Rectangle": return [shape("rect", at)]
+        case "Capsule": return [shape("capsule", at)]
+        case "Circle": return [shape("circle", at)]
+        case "Ellipse": return [shape("ellipse", at)]
+        case "RoundedRectangle":
+            var r: JSONValue
+            if let cr = arg("cornerRadius") { r = try sym(cr, s).json(loc(cr)) }
+            else if let cs = arg("cornerSize") { r = try pair(cs, s).0.json(loc(cs)) }
+            else { throw fail(c, s.trail, "RoundedRectangle", "expected cornerRadius:") }
+            // SwiftUI's default style is .circular (the scene format's is continuous).
+            var style = "circular"
+            if let st = arg("style")?.as(MemberAccessExprSyntax.self) { style = st.declName.baseName.text }
+            return [shape("roundedRect", at, [("cornerRadius", r), ("style", J.str(style, at))])]
+        case "Text":
+            guard let first = c.arguments.first?.expression else { throw fail(c, s.trail, "Text", "expected a string") }
+            return [try textView(first, s, at: at)]
+        case "Image":
+            if let sn = arg("systemName") {
+                throw fail(sn, s.trail, "Image(systemName:)", "SF Symbols cannot be drawn here (Apple's symbol font is not on this machine); use an image file beside the scene: Image(\"name\") reads name.png")
+            }
+            guard let first = args.first, first.label == nil, case .str(let n) = try sym(first.expression, s) else {
+                throw fail(c, s.trail, "Image", "expected Image(\"name\") with a literal name (read as name.png beside the scene)")
+            }
+            let src = n.hasSuffix(".png") ? n : n + ".png"
+            return [J.obj([("type", J.str("image", at)), ("src", J.str(src, at))], at)]
+        case "Color":
+            let col = try color(ExprSyntax(c), s)
+            return [J.obj([("type", J.str("rect", at)), ("fill", col.json(at))], at)]
+        case "LinearGradient", "RadialGradient", "AngularGradient":
+            return [J.obj([("type", J.str("rect", at)), ("fill", try paint(ExprSyntax(c), s))], at)]
+        case "Spacer":
+            var m: [(String, JSONValue)] = [("type", J.str("spacer", at))]
+            if let ml = arg("minLength") { m.append(("minLength", try sym(ml, s).json(loc(ml)))) }
+            return [J.obj(m, at)]
+        case "Divider":
+            return [J.obj([("type", J.str("rect", at)), ("fill", J.str(dark ? "#54545899" : "#3C3C434A", at)),
+                           ("frame", J.obj([("height", J.num(0.5, at)), ("maxWidth", J.str("infinity", at))], at))], at)]
+        case "EmptyView": return []
+        case "VStack", "HStack", "ZStack", "Group":
+            guard let content else { throw fail(c, s.trail, name, "expected its content in braces") }
+            let kids = try children(content.statements, s.adding(name))
+            if name == "Group" { return kids }
+            var m: [(String, JSONValue)] = [("type", J.str(name.lowercased(), at))]
+            if let a = arg("alignment") {
+                guard let am = a.as(MemberAccessExprSyntax.self) else { throw fail(a, s.trail, "\(name)(alignment:)", "expected a constant alignment") }
+                let al = am.declName.baseName.text
+                if name == "ZStack" {
+                    guard let p = Self.unitPoints[al] else { throw fail(a, s.trail, "ZStack(alignment:)", "unknown alignment .\(al)") }
+                    m.append(("alignment", al == "center" ? J.str("center", at) : J.arr(p.map { J.num($0, at) }, at)))
+                } else {
+                    let allowed = name == "VStack" ? ["leading", "center", "trailing"] : ["top", "center", "bottom"]
+                    guard allowed.contains(al) else {
+                        throw fail(a, s.trail, "\(name)(alignment:)", ".\(al) is not supported (supported: \(allowed.map { "." + $0 }.joined(separator: ", ")))")
+                    }
+                    m.append(("alignment", J.str(al, at)))
+                }
+            }
+            if let sp = arg("spacing"), name != "ZStack" {
+                m.append(("spacing", try sym(sp, s).json(loc(sp))))
+            }
+            m.append(("children", J.arr(kids, at)))
+            return [J.obj(m, at)]
+        case "ForEach": return try forEach(c, s)
+        case "GeometryReader":
+            guard let content else { throw fail(c, s.trail, name, "expected { proxy in … }") }
+            var inner = s.adding("GeometryReader")
+            inner.insideGeometry = true
+            if let p = closureParameters(content).first { inner.values[p] = .geometry }
+            let kids = try children(content.statements, inner)
+            return [J.obj([("type", J.str("geometry", at)), ("children", J.arr(kids, at))], at)]
+        case "Button":
+            var action: CodeBlockItemListSyntax?
+            var label: [JSONValue] = []
+            var ls = s.adding("Button")
+            if ls.environment.foreground == nil { ls.environment.foreground = systemColor("accentColor")!.json(at) }
+            if let a = arg("action") {
+                action = try actionBody(a, s)
+                if let t = content { label = try children(t.statements, ls) }
+                else if let l = c.additionalTrailingClosures.first(where: { $0.label.text == "label" }) { label = try children(l.closure.statements, ls) }
+            } else if let title = args.first, title.label == nil {
+                label = [try textView(title.expression, ls, at: at)]
+                action = content?.statements
+            } else if let t = content, let l = c.additionalTrailingClosures.first(where: { $0.label.text == "label" }) {
+                action = t.statements
+                label = try children(l.closure.statements, ls)
+            }
+            guard let action else { throw fail(c, s.trail, "Button", "expected an action closure and a label") }
+            let lv = applyForeground(oneView(label, c), ls.environment.foreground!)
+            let handler = try lower(action, s.adding("Button action"), at: at)
+            return [appendGesture(lv, J.obj([("tap", J.obj([], at)), ("onEnded", handler)], at))]
+        default:
+            throw fail(c, s.trail, name, "unknown view")
+        }
+    }
+
+    func closureParameters(_ c: ClosureExprSyntax) -> [String] {
+        guard let sig = c.signature?.parameterClause else { return [] }
+        switch sig {
+        case .simpleInput(let l): return l.map { $0.name.text }
+        case .parameterClause(let p): return p.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+    }
+
+    func textView(_ first: ExprSyntax, _ s: Scope, at: SceneModel.SourceLocation) throws -> JSONValue {
+        var template = ""
+        if let lit = first.as(StringLiteralExprSyntax.self) {
+            for seg in lit.segments {
+                if let t = seg.as(StringSegmentSyntax.self) {
+                    template += t.content.text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+                } else if let ex = seg.as(ExpressionSegmentSyntax.self), let e = ex.expressions.first?.expression {
+                    if ex.expressions.count > 1 { throw fail(ex, s.trail, "Text interpolation", "format specifiers are not supported") }
+                    let v = try sym(e, s)
+                    switch v {
+                    case .str(let str): template += str
+                    case .num(let n): template += Sym.number(n)
+                    case .bool(let b): template += b ? "true" : "false"
+                    default: template += "{=" + v.source + "}"
+                    }
+                }
+            }
+        } else {
+            let v = try sym(first, s)
+            switch v {
+            case .str(let str): template = str
+            default:
+                guard v.kind == .string else { throw fail(first, s.trail, "Text", "expected a string") }
+                template = "{=" + v.source + "}"
+            }
+        }
+        if template.contains("{{") || template.contains("}}") {
+            if template.contains("{{") { throw fail(first, s.trail, "Text", "braces in text are not supported") }
+        }
+        var m: [(String, JSONValue)] = [("type", J.str("text", at)), ("text", J.str(template, loc(first)))]
+        m.append(("font", J.obj([("size", J.num(17, at))], at)))
+        m.append((defaultFontMarker, J.bool(true, at)))
+        m.append(("fill", systemColor("primary")!.json(at)))
+        m.append((defaultFillMarker, J.bool(true, at)))
+        return J.obj(m, at)
+    }
+
+    func forEach(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        let at = loc(c)
+        guard let data = c.arguments.first?.expression, let content = c.trailingClosure else {
+            throw fail(c, s.trail, "ForEach", "expected ForEach(a..<b) { i in … }")
+        }
+        guard let range = data.as(InfixOperatorExprSyntax.self), let op = range.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+              op == "..<" || op == "..." else {
+            throw fail(data, s.trail, "ForEach", "only ranges are supported (ForEach(0..<n)); collections of data are not")
+        }
+        let lo = try sym(range.leftOperand, s), hi = try sym(range.rightOperand, s)
+        let count = Sym.binary("-", op == "..." ? Sym.binary("+", hi, .num(1)).folded : hi, lo).folded
+        let params = closureParameters(content)
+        hiddenCounter += 1
+        let loopName = "i\(hiddenCounter)"
+        var inner = s.adding("ForEach")
+        if let p = params.first { inner.values[p] = .sym(Sym.binary("+", .ref(loopName, .number), lo).folded) }
+        let kids = try children(content.statements, inner)
+        let one = oneView(kids, content)
+        return [J.obj([("type", J.str("forEach", at)), ("count", count.json(at)), ("as", J.str(loopName, at)), ("content", one)], at)]
+    }
+
+    // MARK: Inlining the file's own views
+
+    func inlineStruct(_ name: String, _ decl: StructDeclSyntax, _ c: FunctionCallExprSyntax?, _ s: Scope, root: Bool = false) throws -> [JSONValue] {
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
+        guard inlineDepth < 32 else { throw fail(decl, s.trail, name, "contains itself") }
+        let inst = Instance(type: name)
+        var inner = Scope(instance: inst, trail: Trail(parts: [name + ".body"]))
+        inner.environment = s.environment
+        inner.presence = s.presence
+        inner.insideGeometry = s.insideGeometry
+        try bindProperties(decl, inst, c, s, root: root)
+        guard let body = bodyOf(decl) else { throw fail(decl, s.trail, name, "has no `var body: some View`") }
+        return try children(body, inner)
+    }
+
+    func bodyOf(_ decl: StructDeclSyntax) -> CodeBlockItemListSyntax? {
+        for m in decl.memberBlock.members {
+            if let v = m.decl.as(VariableDeclSyntax.self), let b = v.bindings.first, b.pattern.trimmedDescription == "body",
+               let acc = b.accessorBlock {
+                switch acc.accessors {
+                case .getter(let stmts): return stmts
+                case .accessors(let list):
+                    if let g = list.first(where: { $0.accessorSpecifier.text == "get" }), let body = g.body { return body.statements }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Binds a struct's stored properties: `@State` to scene state, others to the call's arguments or their defaults.
+    func bindProperties(_ decl: StructDeclSyntax, _ inst: Instance, _ c: FunctionCallExprSyntax?, _ s: Scope, root: Bool) throws {
+        var args = c.map { Array($0.arguments) } ?? []
+        var trailing: [ClosureExprSyntax] = c.map { ($0.trailingClosure.map { [$0] } ?? []) + $0.additionalTrailingClosures.map(\.closure) } ?? []
+        let structScope = Scope(instance: inst, trail: Trail(parts: [decl.name.text]))
+        for m in decl.memberBlock.members {
+            if m.decl.is(InitializerDeclSyntax.self) {
+                throw fail(m.decl, s.trail, "\(decl.name.text).init", "custom initialisers are not supported; use stored properties with default values")
+            }
+            guard let v = m.decl.as(VariableDeclSyntax.self) else { continue }
+            let attrs = v.attributes.map { $0.trimmedDescription }
+            for b in v.bindings {
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if b.accessorBlock != nil { continue } // computed
+                let type = b.typeAnnotation?.type.trimmedDescription ?? ""
+                let initial = b.initializer?.value
+                if attrs.contains(where: { $0.hasPrefix("@State") }) {
+                    try declareState(name, type: type, initial: initial, decl: b, inst: inst, root: root, s)
+                    continue
+                }
+                if attrs.contains("@Namespace") { inst.properties[name] = .namespace(name); continue }
+                if attrs.contains(where: { $0.hasPrefix("@StateObject") || $0.hasPrefix("@ObservedObject") || $0.hasPrefix("@EnvironmentObject") }) {
+                    throw fail(v, s.trail, attrs.first!, "ObservableObject models are not supported; keep the view's state in @State properties")
+                }
+                if attrs.contains(where: { $0.hasPrefix("@Environment") }) {
+                    throw fail(v, s.trail, attrs.first!, "environment values are not supported")
+                }
+                // A value from the call site, by label.
+                if let i = args.firstIndex(where: { $0.label?.text == name }) {
+                    let a = args.remove(at: i)
+                    if attrs.contains("@Binding") {
+                        guard let r = a.expression.as(DeclReferenceExprSyntax.self), r.baseName.text.hasPrefix("$"),
+                              case .state(let st)? = lookup(String(r.baseName.text.dropFirst()), s) else {
+                            throw fail(a, s.trail, "\(name):", "a @Binding must be given as $stateVariable")
+                        }
+                        inst.properties[name] = .state(st)
+                    } else if let cl = a.expression.as(ClosureExprSyntax.self) {
+                        inst.properties[name] = .closure(cl, s)
+                    } else {
+                        inst.properties[name] = .lazy(a.expression, s)
+                    }
+                    continue
+                }
+                if !trailing.isEmpty, initial == nil, type.contains("->") || type.contains("View") || attrs.contains("@ViewBuilder") {
+                    inst.properties[name] = .closure(trailing.removeFirst(), s)
+                    continue
+                }
+                if let initial {
+                    if let call = initial.as(FunctionCallExprSyntax.self) {
+                        if let b = try specialValue(call, structScope) { inst.properties[name] = b; continue }
+                    }
+                    inst.properties[name] = .lazy(initial, structScope)
+                    continue
+                }
+                if attrs.contains("@Binding") {
+                    throw fail(b, s.trail, name, "a @Binding needs a value; give it from the parent view or the #Preview")
+                }
+                if type.hasPrefix("Timer") { inst.properties[name] = .timer(name); continue }
+                throw fail(c.map { Syntax($0) } ?? Syntax(b), s.trail, "\(decl.name.text)", "missing argument \(name):")
+            }
+        }
+        if let extra = args.first { throw fail(extra, s.trail, decl.name.text, "extra argument \(extra.label?.text ?? "_"):") }
+    }
+
+    /// `Timer.publish(…).autoconnect()`, `UIImpactFeedbackGenerator(style:)` kept in a property.
+    func specialValue(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> Binding? {
+        let callee = c.calledExpression.trimmedDescription
+        if callee.hasSuffix(".autoconnect"), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+           let pub = m.base?.as(FunctionCallExprSyntax.self), pub.calledExpression.trimmedDescription == "Timer.publish",
+           let every = pub.arguments.first(where: { $0.label?.text == "every" }) {
+            return .publisher(try sym(every.expression, s))
+        }
+        if let h = try hapticOf(c, s) { return .haptic(h) }
+        return nil
+    }
+
+    func hapticOf(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> String? {
+        let callee = c.calledExpression.trimmedDescription
+        switch callee {
+        case "UIImpactFeedbackGenerator":
+            guard let st = c.arguments.first(where: { $0.label?.text == "style" })?.expression.as(MemberAccessExprSyntax.self) else { return "medium" }
+            let n = st.declName.baseName.text
+            guard ["light", "medium", "heavy", "soft", "rigid"].contains(n) else { throw fail(st, s.trail, "style", "unknown impact style .\(n)") }
+            return n
+        case "UINotificationFeedbackGenerator": return "notification"
+        case "UISelectionFeedbackGenerator": return "light"
+        default: return nil
+        }
+    }
+
+    /// A `@State` property becomes a state variable of the scene (named by the property; prefixed by the struct when
+    /// it is not the root view's).
+    func declareState(_ name: String, type: String, initial: ExprSyntax?, decl: PatternBindingSyntax, inst: Instance, root: Bool, _ s: Scope) throws {
+        let stateName = root ? name : "\(inst.type)_\(name)"
+        if type.hasPrefix("Timer") || (initial?.trimmedDescription == "nil" && type.contains("Timer")) {
+            inst.properties[name] = .timer(stateName)
+            return
+        }
+        guard let initial else { throw fail(decl, s.trail, "@State \(name)", "needs an initial value") }
+        let v = try sym(initial, Scope(instance: inst, trail: s.trail))
+        guard v.isConstant else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
+        if case .color = v { throw fail(initial, s.trail, "@State \(name)", "colour state is not supported; keep a number or boolean and choose the colour with ?:") }
+        if stateKinds[stateName] != nil && !root { throw fail(decl, s.trail, "@State \(name)", "this view is used more than once; its @State would be shared (use the parent's state and pass it in)") }
+        addState(stateName, v.json(loc(initial)), v.kind)
+        inst.properties[name] = .state(stateName)
+    }
+
+    func inlineViewFunction(_ f: FunctionDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        var inner = Scope(instance: s.instance, trail: s.trail.adding("\(f.name.text)()"))
+        inner.environment = s.environment
+        inner.presence = s.presence
+        try bindArguments(f, c, s, into: &inner)
+        guard let body = f.body else { throw fail(f, s.trail, f.name.text, "has no body") }
+        return try children(body.statements, inner)
+    }
+
+    // MARK: Environment applied after the fact
+
+    /// Sets the fill of every text and shape below that has only the default one.
+    func applyForeground(_ v: JSONValue, _ paint: JSONValue) -> JSONValue {
+        rewrite(v) { node in
+            guard node[defaultFillMarker] != nil else { return node }
+            return node.setting("fill", paint).removing(defaultFillMarker)
+        }
+    }
+
+    func applyFont(_ v: JSONValue, _ font: JSONValue) -> JSONValue {
+        rewrite(v) { node in
+            guard node[defaultFontMarker] != nil else { return node }
+            return node.setting("font", font).removing(defaultFontMarker)
+        }
+    }
+
+    /// Applies `f` to a view and every view inside it (children, forEach content, overlay, background, mask).
+    func rewrite(_ v: JSONValue, _ f: (JSONValue) -> JSONValue) -> JSONValue {
+        guard v.members != nil, v["type"] != nil else { return v }
+        var out = f(v)
+        if let kids = out["children"]?.elements { out = out.setting("children", J.arr(kids.map { rewrite($0, f) }, out["children"]!.location)) }
+        for k in ["content"] { if let c = out[k] { out = out.setting(k, rewrite(c, f)) } }
+        return out
+    }
+
+    /// Removes the translator's own markers.
+    func clean(_ v: JSONValue) -> JSONValue {
+        switch v.kind {
+        case .object(let m):
+            var out = v
+            out.kind = .object(m.filter { !$0.key.hasPrefix("__") }.map { JSONMember(key: $0.key, keyLocation: $0.keyLocation, value: clean($0.value)) })
+            return out
+        case .array(let a):
+            var out = v
+            out.kind = .array(a.map(clean))
+            return out
+        default: return v
+        }
+    }
+
+    /// An action given as a closure or as the name of one of the struct's methods.
+    func actionBody(_ e: ExprSyntax, _ s: Scope) throws -> CodeBlockItemListSyntax {
+        if let cl = e.as(ClosureExprSyntax.self) { return cl.statements }
+        let name = e.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? e.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+        if let name, let f = function(name, s), let body = f.body, f.signature.parameterClause.parameters.isEmpty { return body.statements }
+        throw fail(e, s.trail, text(e), "expected a closure or a method without parameters")
+    }
+
+    func appendGesture(_ v: JSONValue, _ g: JSONValue) -> JSONValue {
+        let list = (v["gestures"]?.elements ?? []) + [g]
+        return v.setting("gestures", J.arr(list, g.location))
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import SceneModel
+import SwiftOperators
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// What a `.swift` file became: the scene JSON (each value located in the Swift file), or the problems that stopped it.
+public struct SwiftTranslation: Sendable {
+    /// The whole scene, for a `.swift` file given alone; the view with its state, colours and events for a JSON
+    /// scene's `{"type": "swift"}` body.
+    public var scene: JSONValue?
+    /// Located problems: nothing is rendered while there is one.
+    public var problems: [SceneError]
+    /// Located warnings: the scene renders, and these lines say what was approximated.
+    public var warnings: [SceneError]
+}
+
+/// What a `.swift` file needs from the command line when it has no scene JSON around it.
+public struct SwiftSceneOptions: Sendable {
+    public var view: String?
+    /// Canvas in points when the file has no `#Preview` with a fixed size.
+    public var canvas: (width: Double, height: Double)?
+    public var scale: Double?
+    public var dark = false
+    public init(view: String? = nil, canvas: (width: Double, height: Double)? = nil, scale: Double? = nil) {
+        self.view = view; self.canvas = canvas; self.scale = scale
+    }
+}
+
+/// Translates the View structs of a SwiftUI source file into the scene model's JSON (docs/swiftui-source.md), without
+/// compiling or running anything: views, modifiers and paints map to view keys, `@State` to state variables,
+/// handlers are executed symbolically into events. What is outside the subset is refused with a located line.
+public enum SwiftSceneTranslator {
+    /// Largest Swift file accepted, in bytes.
+    public static let maxFileSize = 4 << 20
+
+    /// Translates `source` (the text of `file`) into a whole scene.
+    public static func translate(source: String, file: String, options: SwiftSceneOptions = SwiftSceneOptions()) -> SwiftTranslation {
+        let t = Translator(source: source, file: file)
+        return t.run { try t.wholeScene(options) }
+    }
+
+    /// Translates the view `view` of `source` into the parts a JSON scene's `{"type": "swift"}` body stands for:
+    /// an object with `body`, `state`, `colors` and `timeline` members.
+    public static func translateBody(source: String, file: String, view: String?, dark: Bool = false) -> SwiftTranslation {
+        let t = Translator(source: source, file: file)
+        t.dark = dark
+        return t.run { try t.bodyParts(view: view) }
+    }
+
+    /// Reads and translates a file.
+    public static func translate(path: String, options: SwiftSceneOptions = SwiftSceneOptions()) -> SwiftTranslation {
+        switch read(path) {
+        case .success(let s): return translate(source: s, file: path, options: options)
+        case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
+        }
+    }
+
+    public static func read(_ path: String) -> Result<String, SceneError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            let why = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+                ? (isDir.boolValue ? "is a folder, not a Swift file" : "cannot be read (permission denied?)") : "no such file"
+            return .failure(SceneError(file: path, line: 1, column: 1, path: "", message: why))
+        }
+        if data.count > maxFileSize {
+            return .failure(SceneError(file: path, line: 1, column: 1, path: "",
+                                       message: "the file is \(data.count) bytes; Swift scene files may be at most \(maxFileSize) bytes"))
+        }
+        guard let s = String(data: data, encoding: .utf8) else {
+            return .failure(SceneError(file: path, line: 1, column: 1, path: "", message: "the file is not UTF-8 text"))
+        }
+        return .success(s)
+    }
+}
+
+/// Thrown inside the translator to abandon a construct after its problem was recorded.
+struct Refused: Error {}
+
+/// The translator's working state for one file. A class: views, handlers and events all add to one scene.
+final class Translator {
+    let file: String
+    let source: String
+    let utf8: [UInt8]
+    /// UTF-8 offsets of line starts.
+    var lineStarts: [Int] = [0]
+    var tree: SourceFileSyntax!
+
+    var problems: [SceneError] = []
+    var warnings: [SceneError] = []
+    var dark = false
+
+    // The file's declarations.
+    var structs: [String: StructDeclSyntax] = [:]
+    var structOrder: [String] = []
+    var viewStructs: [String] = []
+    /// `static let`/`var` members of extensions (`Color.accent`, `AnyTransition.blurDissolve`), by type then name.
+    var extensionMembers: [String: [String: DeclSyntax]] = [:]
+    /// Top-level constants and functions.
+    var globals: [String: DeclSyntax] = [:]
+    var previews: [ClosureExprSyntax] = []
+
+    // What the scene gathers.
+    var state: [(name: String, value: JSONValue)] = []
+    var stateKinds: [String: Sym.Kind] = [:]
+    var colors: [(String, JSONValue)] = []
+    var timeline: [JSONValue] = []
+    var hiddenCounter = 0
+    /// Timer call sites so far, by the hidden variable of the Timer variable that holds them.
+    var timerSites: [String: Int] = [:]
+    /// Timers by the variable that holds them (`@State var timer: Timer?`): their running flags.
+    var timerFlags: [String: [String]] = [:]
+    var timerIDs: Set<String> = []
+    /// Variables whose changes animate with a view's `.animation(_:value:)`: the animation for changes made without one.
+    var implicitAnimations: [String: JSONValue] = [:]
+    /// Depth of struct inlining, against a view that contains itself.
+    var inlineDepth = 0
+
+    init(source: String, file: String) {
+        self.source = source
+        self.file = file
+        utf8 = Array(source.utf8)
+        for (i, b) in utf8.enumerated() where b == 10 { lineStarts.append(i + 1) }
+    }
+
+    func run(_ body: () throws -> JSONValue) -> SwiftTranslation {
+        let parsed = Parser.parse(source: source)
+        let diags = ParseDiagnosticsGenerator.diagnostics(for: parsed)
+        for d in diags where d.diagMessage.severity == .error {
+            problems.append(error(at: d.position.utf8Offset, "syntax", d.message))
+        }
+        guard problems.isEmpty else { return SwiftTranslation(scene: nil, problems: problems, warnings: warnings) }
+        let folded = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in })
+        tree = folded.as(SourceFileSyntax.self) ?? parsed
+        collectDeclarations()
+        var scene: JSONValue?
+        do { scene = try body() } catch {}
+        if scene == nil && problems.isEmpty {
+            problems.append(error(at: 0, "file", "could not be translated"))
+        }
+        let sorted = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return SwiftTranslation(scene: sorted.isEmpty ? scene : nil, problems: sorted,
+                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    }
+
+    // MARK: Locations and problems
+
+    /// The location of a UTF-8 offset: 1-based line, and column in Unicode scalars (as for JSON scenes).
+    func location(utf8 offset: Int) -> SceneModel.SourceLocation {
+        let o = max(0, min(offset, utf8.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        let start = lineStarts[lo]
+        var column = 1
+        var i = start
+        while i < o {
+            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
+            if utf8[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SceneModel.SourceLocation(line: lo + 1, column: column)
+    }
+
+    func loc(_ node: some SyntaxProtocol) -> SceneModel.SourceLocation {
+        location(utf8: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    func error(at offset: Int, _ construct: String, _ message: String) -> SceneError {
+        let l = location(utf8: offset)
+        return SceneError(file: file, line: l.line, column: l.column, path: construct, message: message)
+    }
+
+    /// Records a problem at `node` and returns `Refused` to throw.
+    @discardableResult
+    func fail(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) -> Refused {
+        let l = loc(node)
+        problems.append(SceneError(file: file, line: l.line, column: l.column, path: trail.with(construct), message: message))
+        return Refused()
+    }
+
+    func warn(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) {
+        let l = loc(node)
+        warnings.append(SceneError(file: file, line: l.line, column: l.column, path: "warning: " + construct, message: message))
+    }
+
+    /// The source text of a node, trimmed, shortened for messages.
+    func text(_ node: some SyntaxProtocol) -> String {
+        let s = node.trimmedDescription.replacingOccurrences(of: "\n", with: " ")
+        return s.count > 60 ? String(s.prefix(57)) + "…" : s
+    }
+
+    // MARK: Declarations
+
+    func collectDeclarations() {
+        for item in tree.statements {
+            switch item.item {
+            case .decl(let d): collect(d)
+            case .stmt(let s):
+                if let m = s.as(ExpressionStmtSyntax.self)?.expression.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview",
+                   let c = m.trailingClosure { previews.append(c) }
+            case .expr(let e):
+                if let m = e.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure { previews.append(c) }
+            }
+        }
+    }
+
+    func collect(_ d: DeclSyntax) {
+        if let s = d.as(StructDeclSyntax.self) {
+            let name = s.name.text
+            structs[name] = s
+            structOrder.append(name)
+            let inherits = s.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            if inherits.contains("View") { viewStructs.append(name) }
+            if inherits.contains("PreviewProvider") {
+                for m in s.memberBlock.members {
+                    if let v = m.decl.as(VariableDeclSyntax.self), let b = v.bindings.first,
+                       b.pattern.trimmedDescription == "previews", let body = b.accessorBlock {
+                        if case .getter(let stmts) = body.accessors {
+                            previews.append(ClosureExprSyntax(statements: stmts))
+                        }
+                    }
+                }
+            }
+        } else if let e = d.as(ExtensionDeclSyntax.self) {
+            let type = e.extendedType.trimmedDescription
+            for m in e.memberBlock.members {
+                if let v = m.decl.as(VariableDeclSyntax.self) {
+                    for b in v.bindings { if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { extensionMembers[type, default: [:]][n] = m.decl } }
+                } else if let f = m.decl.as(FunctionDeclSyntax.self) {
+                    extensionMembers[type, default: [:]][f.name.text] = m.decl
+                }
+            }
+        } else if let v = d.as(VariableDeclSyntax.self) {
+            for b in v.bindings { if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { globals[n] = d } }
+        } else if let f = d.as(FunctionDeclSyntax.self) {
+            globals[f.name.text] = d
+        } else if let m = d.as(MacroExpansionDeclSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure {
+            previews.append(c)
+        }
+    }
+
+    func newHidden(_ stem: String) -> String {
+        hiddenCounter += 1
+        return "_\(stem)\(hiddenCounter)"
+    }
+
+    func addState(_ name: String, _ value: JSONValue, _ kind: Sym.Kind) {
+        if stateKinds[name] != nil { return }
+        state.append((name, value))
+        stateKinds[name] = kind
+    }
+}
+
+/// Where in the file a construct is, for messages: `UnlockView.body › .overlay`.
+struct Trail {
+    var parts: [String] = []
+    func with(_ s: String) -> String { (parts + (s.isEmpty ? [] : [s])).joined(separator: " › ") }
+    func adding(_ s: String) -> Trail { Trail(parts: parts + [s]) }
+}
