@@ -1,0 +1,114 @@
+/// The subset of SwiftUI the translator reads, construct by construct: the one table `docs/swiftui-source.md`
+/// prints (`render translate --subset` writes it) and the translation tests are checked against (each `id` has a
+/// test named after it), so that the docs, the tests and the translator cannot disagree.
+public struct SwiftSubsetEntry: Sendable, Equatable {
+    public enum Status: String, Sendable { case translated = "yes", approximated = "warns", refused = "refused" }
+    public var id: String
+    public var group: String
+    public var construct: String
+    public var status: Status
+    public var becomes: String
+}
+
+public enum SwiftSubset {
+    static func e(_ id: String, _ group: String, _ construct: String, _ status: SwiftSubsetEntry.Status, _ becomes: String) -> SwiftSubsetEntry {
+        SwiftSubsetEntry(id: id, group: group, construct: construct, status: status, becomes: becomes)
+    }
+
+    public static let entries: [SwiftSubsetEntry] = [
+        // Views
+        e("rectangle", "Views", "`Rectangle()`, `Capsule()`, `Circle()`, `Ellipse()`", .translated, "`rect`, `capsule`, `circle`, `ellipse`, filled with the foreground style (`.primary`)"),
+        e("roundedRectangle", "Views", "`RoundedRectangle(cornerRadius:style:)`", .translated, "`roundedRect`; SwiftUI's default style `.circular` is written out"),
+        e("text", "Views", "`Text(\"…\")`, `Text(value)`, interpolation `\\(x)`", .translated, "`text` with `{=expression}` for interpolated values; 17 pt body font"),
+        e("image", "Views", "`Image(\"name\")`", .translated, "`image` reading `name.png` beside the scene"),
+        e("sfSymbol", "Views", "`Image(systemName:)`", .refused, "refused: Apple's symbol font is not on the machine"),
+        e("colorView", "Views", "`Color.red`, `Color(…)` as a view", .translated, "`rect` filled with the colour"),
+        e("stacks", "Views", "`VStack` / `HStack` / `ZStack` (alignment, spacing), `Group`", .translated, "`vstack` / `hstack` / `zstack`; a group's views join the parent"),
+        e("spacer", "Views", "`Spacer(minLength:)`, `Divider()`", .translated, "`spacer`; a divider is a 0.5 pt separator-coloured rect"),
+        e("forEachRange", "Views", "`ForEach(a..<b) { i in … }`", .translated, "`forEach` with `count` and a loop variable (offset by a)"),
+        e("forEachData", "Views", "`ForEach(items) { … }` over data", .refused, "refused: only ranges"),
+        e("geometryReader", "Views", "`GeometryReader { proxy in … }`", .translated, "`geometry`; `proxy.size.width/.height` read `geometry.width/.height`"),
+        e("ifElse", "Views", "`if` / `else` in view builders, `c ? A : B`", .translated, "the views with `if` conditions"),
+        e("switchView", "Views", "`switch` in view builders", .refused, "refused: use if/else"),
+        e("ownViews", "Views", "the file's View structs, computed view properties, view functions", .translated, "inlined, arguments substituted; a nested view's `@State` becomes `Struct_name`"),
+        e("button", "Views", "`Button(action:label:)`, `Button(\"Title\") { … }`", .translated, "the label with a `tap` gesture running the action; label in the accent colour"),
+        // Modifiers
+        e("frame", "Modifiers", "`.frame(width:height:alignment:)`, `.frame(maxWidth: .infinity, …)`", .translated, "`frame`"),
+        e("padding", "Modifiers", "`.padding()`, `.padding(n)`, `.padding(.horizontal, n)`, `.padding(EdgeInsets(…))`", .translated, "`padding` (16 pt by default)"),
+        e("offset", "Modifiers", "`.offset(x:y:)`, `.offset(CGSize)`", .translated, "`offset`"),
+        e("opacity", "Modifiers", "`.opacity(x)`", .translated, "`opacity`"),
+        e("scaleEffect", "Modifiers", "`.scaleEffect(s, anchor:)`, `.scaleEffect(x:y:)`", .translated, "`scale`, `anchor`"),
+        e("rotationEffect", "Modifiers", "`.rotationEffect(.degrees(a), anchor:)`, `.radians`", .translated, "`rotation` in degrees"),
+        e("rotation3DEffect", "Modifiers", "`.rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`", .translated, "`rotation3D`"),
+        e("shadow", "Modifiers", "chained `.shadow(color:radius:x:y:)`", .translated, "`shadows`, in chain order (the first innermost)"),
+        e("blur", "Modifiers", "`.blur(radius:)`", .translated, "`blur`"),
+        e("overlayBackground", "Modifiers", "`.overlay(…)`, `.background(…)`, trailing-closure and `alignment:` forms, `background(_:in:)`", .translated, "`overlay` / `background` (a paint or a view)"),
+        e("mask", "Modifiers", "`.mask(…)`, `.clipShape(S)`, `.cornerRadius(r)`, `.clipped()`", .translated, "`mask` (a clip shape is a mask of that shape), `clip`"),
+        e("fillStroke", "Modifiers", "`.fill(…)`, `.stroke(…, lineWidth:)`, `.strokeBorder`, `StrokeStyle(lineWidth:)`", .translated, "`fill`, `stroke`; a border is the shape inset by half the line"),
+        e("strokeStyle", "Modifiers", "`StrokeStyle(lineCap:lineJoin:dash:)`", .approximated, "warns: drawn with butt caps, miter joins, no dashes"),
+        e("trim", "Modifiers", "`.trim(from:to:)` on shapes", .translated, "`trim`"),
+        e("foreground", "Modifiers", "`.foregroundColor`, `.foregroundStyle` (down the tree)", .translated, "the `fill` of texts and shapes below that set none"),
+        e("font", "Modifiers", "`.font(.system(size:weight:design:))`, text styles, `.weight()`, `.bold()`, `.monospaced()`, `.monospacedDigit()`", .translated, "`font`, `monospacedDigit` (text styles at their default Dynamic Type sizes)"),
+        e("kerning", "Modifiers", "`.kerning(k)`; `.tracking(k)`", .translated, "`kerning` (tracking warns: drawn as kerning)"),
+        e("textLayout", "Modifiers", "`.lineLimit`, `.multilineTextAlignment`, `.fixedSize()`", .translated, "`lineLimit`, `multilineTextAlignment`, `fixedSize`"),
+        e("imageModes", "Modifiers", "`.resizable()`, `.aspectRatio(contentMode:)`, `.scaledToFit()`, `.scaledToFill()`", .translated, "`resizable`, `contentMode`"),
+        e("matchedGeometry", "Modifiers", "`.matchedGeometryEffect(id:in:isSource:)`", .translated, "`matchedGeometry` (ids scoped by the namespace when the file has several; shapes morph)"),
+        e("transitionModifier", "Modifiers", "`.transition(…)`", .translated, "`transition`"),
+        e("animationValue", "Modifiers", "`.animation(_:value:)`, `.animation(_:)`", .translated, "changes of the state it reads, made without an animation, animate with it"),
+        e("compositingGroup", "Modifiers", "`.compositingGroup()`, `.drawingGroup()`", .translated, "`compositingGroup`"),
+        e("id", "Modifiers", "`.id(x)`", .translated, "`id`, `{i}` for loop variables"),
+        e("viewModifier", "Modifiers", "`.modifier(M())` with the file's `ViewModifier`; the file's `View` extension functions", .translated, "inlined around the view"),
+        e("hitArea", "Modifiers", "`.contentShape(…)`, `.allowsHitTesting`, `.zIndex`", .approximated, "warns: hit areas and z order are not modelled"),
+        e("ignored", "Modifiers", "`.ignoresSafeArea()`, `.buttonStyle`, `.labelsHidden`", .translated, "nothing (the canvas has no safe area)"),
+        e("position", "Modifiers", "`.position(x:y:)`", .refused, "refused: place views with stacks, frames and offsets"),
+        e("unknownModifier", "Modifiers", "any other modifier", .refused, "refused with the nearest known modifier"),
+        // Paints
+        e("namedColors", "Paints", "`.red` … `.brown`, `.primary`, `.secondary`, `.accentColor`, `.clear`", .translated, "iOS system colours (light, or dark with `.preferredColorScheme(.dark)` in the preview)"),
+        e("colorComponents", "Paints", "`Color(red:green:blue:opacity:)`, `Color(white:)`, `Color(hue:saturation:brightness:)`", .translated, "`#RRGGBBAA` (components must be constants)"),
+        e("colorConstants", "Paints", "the file's `extension Color { static let x = … }`, `Color(hex:)`-style initialisers", .translated, "the colour (0xRRGGBB and \"#RRGGBB\" literals read as such)"),
+        e("colorOpacity", "Paints", "`c.opacity(a)`, `c.mix(with:by:in: .device)`, `cond ? a : b`", .translated, "`alpha(c, a)`, `mix(a, b, f)`, `?:`"),
+        e("gradients", "Paints", "`LinearGradient`, `RadialGradient`, `AngularGradient` (colors, stops, gradient), `UnitPoint`s", .translated, "`linear` / `radial` / `angular` paints"),
+        e("assetColor", "Paints", "`Color(\"Name\")` from an asset catalogue", .refused, "refused: define the colour in the file"),
+        // Animations
+        e("springs", "Animations", "`.spring()`, `.spring(response:dampingFraction:)`, `(duration:bounce:)`, `.interpolatingSpring(…)`, `.interactiveSpring()`, `.spring`", .translated, "`spring` (`.spring()` is response 0.55, damping 0.825; `.spring` is duration 0.5, bounce 0)"),
+        e("namedSprings", "Animations", "`.smooth`, `.snappy`, `.bouncy` (and with duration/extraBounce)", .translated, "duration/bounce springs"),
+        e("curves", "Animations", "`.default`, `.easeIn` / `.easeOut` / `.easeInOut` / `.linear` (duration:), `.timingCurve`", .translated, "named curves, `bezier`; `.default` and `withAnimation { }` are iOS 17's default spring"),
+        e("animationModifiers", "Animations", "`.delay`, `.speed`, `.repeatCount(_:autoreverses:)`, `.repeatForever(autoreverses:)`", .translated, "`delay`, `speed`, `repeat`, `autoreverses`"),
+        e("transitions", "Animations", "`.opacity`, `.scale(scale:anchor:)`, `.move(edge:)`, `.slide`, `.offset`, `.push(from:)`, `.identity`", .translated, "the scene's transitions"),
+        e("transitionCombinators", "Animations", "`.asymmetric`, `.combined(with:)`, `.animation(_:)`, `.modifier(active:identity:)`, the file's `AnyTransition` extensions", .translated, "`asymmetric`, `combined`, a transition's own `animation`, `modifier`"),
+        // Handlers
+        e("onAppear", "Handlers", "`.onAppear { }`", .translated, "an event at 0 s, or when the view's condition turns true"),
+        e("tapGesture", "Handlers", "`.onTapGesture { }`, `TapGesture().onEnded`", .translated, "a `tap` gesture"),
+        e("longPress", "Handlers", "`.onLongPressGesture(minimumDuration:perform:onPressingChanged:)`, `LongPressGesture`", .translated, "`longPress`; pressing changes are a `press` gesture's began/ended"),
+        e("dragGesture", "Handlers", "`DragGesture(minimumDistance:)` with `.onChanged` / `.onEnded`; `translation`, `location`, `velocity`", .translated, "a `drag` gesture; values read `gesture.*`"),
+        e("predictedEnd", "Handlers", "`predictedEndTranslation`, `predictedEndLocation`", .approximated, "warns: projected with UIScrollView's normal deceleration"),
+        e("gestureState", "Handlers", "`.updating($state)`, `@GestureState`, `.sequenced`, `.simultaneously`", .refused, "refused: use @State with onChanged/onEnded"),
+        e("assignments", "Handlers", "assignments, `+=` `-=` `*=` `/=`, `toggle()`, `let`/`var` locals, the struct's methods", .translated, "the handler's `set`, values over the state at its start"),
+        e("branches", "Handlers", "`if` / `else`, `guard … else { return }`, early `return`", .translated, "conditions folded into the values and triggers"),
+        e("withAnimation", "Handlers", "`withAnimation(a) { }`", .translated, "the change's `animation` (a phase of its own when it differs)"),
+        e("timers", "Handlers", "`Timer.scheduledTimer(withTimeInterval:repeats:) { t in … }`, `invalidate()`", .translated, "a timer event started and stopped by a hidden number (stopped at once, not one tick later)"),
+        e("timerPublish", "Handlers", "`Timer.publish(every:on:in:).autoconnect()` with `.onReceive`", .translated, "a timer running while the view is present"),
+        e("asyncAfter", "Handlers", "`DispatchQueue.main.asyncAfter(deadline: .now() + d) { }`, nested", .translated, "`after` events"),
+        e("haptics", "Handlers", "`UIImpactFeedbackGenerator(style:).impactOccurred()`, notification and selection generators", .translated, "`haptic` on the events track"),
+        e("loops", "Handlers", "`for`, `while`, `switch`, `Task`, `await` in handlers", .refused, "refused with what handlers may do"),
+        // Expressions and state
+        e("expressions", "Expressions", "literals, `+ - * / %`, comparisons, `&& || !`, `?:`, `min max abs sqrt pow sin cos floor ceil round`, `CGFloat(x)`, `Int(x)`", .translated, "the scene's expression language, constants folded"),
+        e("stateVars", "Expressions", "`@State` of numbers, booleans, strings; `CGSize`/`CGPoint` as two numbers; `@Binding` from `$x`", .translated, "state variables"),
+        e("observable", "Expressions", "`ObservableObject`, `@StateObject`, `@Environment`, custom `init`", .refused, "refused: keep the view's state in @State"),
+        e("previews", "Expressions", "`#Preview` / `PreviewProvider`: the view's arguments, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root view's arguments, the canvas, the appearance"),
+    ]
+
+    /// The table as Markdown, for docs/swiftui-source.md.
+    public static func markdown() -> String {
+        var out = "| construct | translated | becomes |\n|---|---|---|\n"
+        var group = ""
+        for e in entries {
+            if e.group != group {
+                group = e.group
+                out += "| **\(group)** | | |\n"
+            }
+            out += "| \(e.construct) | \(e.status.rawValue) | \(e.becomes) |\n"
+        }
+        return out
+    }
+}
