@@ -2,7 +2,7 @@
 #   make demo   install system packages, build (release), render Scenes/unlock.json into Output/unlock/
 #   make test   install system packages, check the imports against Package.swift, build, run every test
 #   make bench  benchmark against the skia-python and pycairo peers
-#   make fuzz   fuzz the scene loader, expression parser, PNG reader, Lottie loader, whole pipeline and command line (FUZZ_SECONDS each; docs/limits.md)
+#   make fuzz   fuzz the scene loader, expression parser, PNG reader, Lottie loader, whole pipeline, command line and SwiftUI translator (FUZZ_SECONDS each; docs/limits.md)
 SHELL := /bin/bash
 SWIFT ?= swift
 JOBS ?= $(shell nproc)
@@ -97,7 +97,7 @@ bench: build
 # .build/fuzz/crashes/; replay one with `swift build --product <target> && .build/debug/<target> FILE`.
 FUZZ_SECONDS ?= 60
 # Which targets `make fuzz` builds and runs (FUZZ_TARGETS=fuzz-pipeline make fuzz runs one).
-FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-lottie fuzz-pipeline fuzz-cli
+FUZZ_TARGETS ?= fuzz-scene-loader fuzz-expression fuzz-png fuzz-lottie fuzz-pipeline fuzz-cli fuzz-swift-source
 FUZZ_FLAGS := -c release --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 fuzz: deps
 	@for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
@@ -115,6 +115,7 @@ fuzz: deps
 	want fuzz-png && { run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; }; \
 	want fuzz-lottie && { run fuzz-lottie -dict=Fuzz/lottie.dict -max_len=16384 Fuzz/Seeds/lottie || status=1; }; \
 	want fuzz-pipeline && { run fuzz-pipeline -dict=Fuzz/scene.dict -max_len=65536 -timeout=20 Scenes docs/examples || status=1; }; \
+	want fuzz-swift-source && { run fuzz-swift-source -dict=Fuzz/swift.dict -max_len=16384 -timeout=20 Fuzz/Corpus/swift-source || status=1; }; \
 	want fuzz-cli && { run fuzz-cli -dict=Fuzz/cli.dict -max_len=512 -timeout=30 -close_fd_mask=3 Fuzz/Seeds/cli || status=1; }; \
 	exit $$status
 

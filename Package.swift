@@ -84,6 +84,7 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
         .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "Frames", "Lottie", "Geometry"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "Frames", "SceneModel"], path: "Fuzz/Pipeline"),
+        .executableTarget(name: "fuzz-swift-source", dependencies: ["FuzzSupport", "SceneModel", "SwiftSource"], path: "Fuzz/SwiftSource"),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -18,12 +18,16 @@ struct Translate: ParsableCommand {
 
         Examples:
           render translate Scenes/UnlockView.swift
-          render translate Scenes/UnlockView.swift --view PinField --canvas 390x300
+          render translate Scenes/UnlockView.swift --view UnlockView --canvas 390x300
           render translate Scenes/unlock-swift.json -o /tmp/unlock-translated.json
+          render translate --subset
         """)
 
     @Argument(help: "The .swift file (or a JSON scene with a swift body).", completion: .file(extensions: ["swift", "json"]))
-    var scene: String
+    var scene: String?
+
+    @Flag(help: "Print the table of the SwiftUI subset the translator reads (Markdown, as in docs/swiftui-source.md) and exit.")
+    var subset = false
 
     @Option(help: ArgumentHelp("The View struct to translate (default: the first in the file).", valueName: "NAME"))
     var view: String?
@@ -38,7 +42,16 @@ struct Translate: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Write the JSON to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
+    func validate() throws {
+        if scene == nil && !subset { throw ValidationError("give a .swift file (or --subset)") }
+    }
+
     func run() throws {
+        if subset {
+            print(SwiftSubset.markdown(), terminator: "")
+            return
+        }
+        guard let scene else { return }
         var options = SwiftSceneOptions(view: view, canvas: canvas.map { ($0.width, $0.height) })
         options.dark = dark
         let document: SceneDocument

@@ -6,7 +6,7 @@ import XCTest
 /// builds of the targets, which run each file once and check the same properties the fuzzer did: a located error or a
 /// result, exit statuses 0–2 for the command line, never a crash. A crash is a failing test.
 final class FuzzCorpusTests: XCTestCase {
-    static let targets = ["fuzz-scene-loader", "fuzz-expression", "fuzz-png", "fuzz-lottie", "fuzz-pipeline", "fuzz-cli"]
+    static let targets = ["fuzz-scene-loader", "fuzz-expression", "fuzz-png", "fuzz-lottie", "fuzz-pipeline", "fuzz-cli", "fuzz-swift-source"]
 
     var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -90,6 +90,9 @@ final class SchemaTests: XCTestCase {
         let files = try Self.goodScenes()
         XCTAssertGreaterThanOrEqual(files.count, 3, "expected the example scenes at least")
         for f in files {
+            // A scene whose body is a SwiftUI file is read through the translator (Frames' SceneDocument), which this
+            // target does not link: CLITests' SwiftSceneTests load those; the schema still checks them here.
+            if let text = try? String(contentsOf: f, encoding: .utf8), text.contains("\"type\": \"swift\"") { continue }
             do { _ = try SceneLoader.load(path: f.path) } catch { XCTFail("the loader rejects \(f.lastPathComponent):\n\(error)") }
         }
         let v = try Self.validate(files)
