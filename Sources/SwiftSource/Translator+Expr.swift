@@ -52,7 +52,9 @@ extension Translator {
         switch b {
         case .sym(let v): return v
         case .lazy(let e, let sc): return try sym(e, sc)
-        case .state(let n): return .ref(n, stateKinds[n] ?? .number)
+        case .state(let n):
+            if pairStates[n] != nil { throw fail(node, s.trail, what, "is a CGSize/CGPoint; use its .width/.height (.x/.y) here") }
+            return .ref(n, stateKinds[n] ?? .number)
         default: throw fail(node, s.trail, what, "is not a number, boolean or string here")
         }
     }
@@ -161,6 +163,10 @@ extension Translator {
             throw unknownName(name, m, inner)
         }
         if let path = dottedPath(ExprSyntax(m)), let root = path.first, let b = lookup(root, s) {
+            if case .state(let n) = b, path.count == 2, let (c0, c1) = pairStates[n] {
+                if ["width", "x"].contains(path[1]) { return .ref(c0, .number) }
+                if ["height", "y"].contains(path[1]) { return .ref(c1, .number) }
+            }
             switch b {
             case .gesture: return try gestureValue(Array(path.dropFirst()), m, s)
             case .geometry: return try geometryValue(Array(path.dropFirst()), m, s)

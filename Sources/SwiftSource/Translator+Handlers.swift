@@ -178,13 +178,21 @@ extension Translator {
 
     func target(_ e: ExprSyntax, _ s: Scope, _ x: Execution) throws -> Target {
         var name: String?
+        // `offset.width = …` on a CGSize state: that component's variable.
+        if let m = e.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "self",
+           case .pair(let p) = try target(base, s, x), let comps = pairStates[p] {
+            let c = m.declName.baseName.text
+            if ["width", "x"].contains(c) { return .state(comps.0) }
+            if ["height", "y"].contains(c) { return .state(comps.1) }
+            throw fail(m, s.trail, text(m), "a CGSize or CGPoint has width/height or x/y")
+        }
         if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
         else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
         guard let n = name else { throw fail(e, s.trail, text(e), "only state variables can be assigned in handlers") }
         if x.locals[n] != nil { return .local(n) }
         switch lookup(n, s) {
         case .state(let st)?:
-            if stateKinds[st + "_width"] != nil { return .pair(st) }
+            if pairStates[st] != nil { return .pair(st) }
             return .state(st)
         case .timer(let t)?: return .timer(t)
         default: throw fail(e, s.trail, n, "is not a @State variable (only @State variables can change)")
@@ -206,10 +214,11 @@ extension Translator {
             return .bool(false)
         case .pair(let n):
             let (w, h) = try pairValue(rhs, s, x)
-            for (suffix, v) in [("_width", w), ("_height", h)] {
+            let comps = pairStates[n]!
+            for (name, v) in [(comps.0, w), (comps.1, h)] {
                 var val = v
-                if op != "=" { val = Sym.binary(String(op.dropLast()), x.env[n + suffix] ?? .ref(n + suffix, .number), v).folded }
-                record(n + suffix, val, x, g, a, node)
+                if op != "=" { val = Sym.binary(String(op.dropLast()), x.env[name] ?? .ref(name, .number), v).folded }
+                record(name, val, x, g, a, node)
             }
             return .bool(false)
         case .state(let n):
@@ -239,8 +248,8 @@ extension Translator {
             let (a, b) = ["location", "startLocation"].contains(k) ? ("x", "y") : ("width", "height")
             return (try gestureValue([k, a], e, s), try gestureValue([k, b], e, s))
         }
-        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), stateKinds[n + "_width"] != nil {
-            return (x.env[n + "_width"] ?? .ref(n + "_width", .number), x.env[n + "_height"] ?? .ref(n + "_height", .number))
+        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), let (a, b) = pairStates[n] {
+            return (x.env[a] ?? .ref(a, .number), x.env[b] ?? .ref(b, .number))
         }
         var inner = s
         for (k, v) in x.locals { inner.values[k] = .sym(v) }

@@ -392,8 +392,8 @@ extension Translator {
     func angle(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try sym(e, s) }
 
     func offsetPair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
-        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), stateKinds[n + "_width"] != nil {
-            return (.ref(n + "_width", .number), .ref(n + "_height", .number))
+        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), let (a, b) = pairStates[n] {
+            return (.ref(a, .number), .ref(b, .number))
         }
         return try pair(e, s)
     }

@@ -75,7 +75,7 @@ extension Translator {
     /// handlers need wherever in the file they are.
     func translateRoot(_ decl: StructDeclSyntax, call: FunctionCallExprSyntax?) throws -> JSONValue {
         func pass() throws -> JSONValue {
-            state = []; stateKinds = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]
+            state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]
             let vs = try inlineStruct(decl.name.text, decl, call, Scope(), root: true)
             return clean(oneView(vs, decl))
         }

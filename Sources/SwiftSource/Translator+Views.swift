@@ -454,6 +454,19 @@ extension Translator {
             return
         }
         guard let initial else { throw fail(decl, s.trail, "@State \(name)", "needs an initial value") }
+        let initialText = initial.trimmedDescription
+        if type.hasPrefix("CGSize") || type.hasPrefix("CGPoint") || initialText.hasPrefix("CGSize") || initialText.hasPrefix("CGPoint") {
+            // Two number variables: `offset_width` and `offset_height` (`point_x`, `point_y`).
+            let point = type.hasPrefix("CGPoint") || initialText.hasPrefix("CGPoint")
+            let (w, h) = try pair(initial, Scope(instance: inst, trail: s.trail))
+            guard case .num(let wv) = w, case .num(let hv) = h else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
+            let names = point ? (stateName + "_x", stateName + "_y") : (stateName + "_width", stateName + "_height")
+            addState(names.0, J.num(wv, loc(initial)), .number)
+            addState(names.1, J.num(hv, loc(initial)), .number)
+            pairStates[stateName] = names
+            inst.properties[name] = .state(stateName)
+            return
+        }
         let v = try sym(initial, Scope(instance: inst, trail: s.trail))
         guard v.isConstant else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
         if case .color = v { throw fail(initial, s.trail, "@State \(name)", "colour state is not supported; keep a number or boolean and choose the colour with ?:") }

@@ -104,6 +104,8 @@ final class Translator {
     // What the scene gathers.
     var state: [(name: String, value: JSONValue)] = []
     var stateKinds: [String: Sym.Kind] = [:]
+    /// `@State` of `CGSize` / `CGPoint`: the two number variables that hold it (`offset_width`, `offset_height`).
+    var pairStates: [String: (String, String)] = [:]
     var colors: [(String, JSONValue)] = []
     var timeline: [JSONValue] = []
     var hiddenCounter = 0
