@@ -64,6 +64,15 @@ final class SwiftSceneTests: CLITestCase {
         }
     }
 
+    /// docs/swiftui-source.md's subset table is the translator's own (`render translate --subset`).
+    func testTheDocsTableIsTheTranslatorsTable() throws {
+        let docs = try String(contentsOf: Self.scenes.deletingLastPathComponent().appendingPathComponent("docs/swiftui-source.md"), encoding: .utf8)
+        let table = try expect(0, ["translate", "--subset"]).stdout
+        let section = docs.components(separatedBy: "<!-- subset:begin -->\n").dropFirst().first?.components(separatedBy: "<!-- subset:end -->").first
+        XCTAssertEqual(section, table, "docs/swiftui-source.md's table differs from `render translate --subset`: regenerate it")
+        XCTAssertGreaterThan(table.split(separator: "\n").count, 60)
+    }
+
     /// The stage times of the Swift view: the card at once when the charge completes (5.0 s), the six cards one
     /// second later, the PIN field one second after that; read from the motion track's state series.
     func testUnlockStagesFromSwiftFollowTheSeedsTiming() throws {
