@@ -115,7 +115,7 @@ fuzz: deps
 	want fuzz-png && { run fuzz-png -max_len=65536 Fuzz/Seeds/png Scenes/assets || status=1; }; \
 	want fuzz-lottie && { run fuzz-lottie -dict=Fuzz/lottie.dict -max_len=16384 Fuzz/Seeds/lottie || status=1; }; \
 	want fuzz-pipeline && { run fuzz-pipeline -dict=Fuzz/scene.dict -max_len=65536 -timeout=20 Scenes docs/examples || status=1; }; \
-	want fuzz-swift-source && { run fuzz-swift-source -dict=Fuzz/swift.dict -max_len=16384 -timeout=20 Fuzz/Corpus/swift-source || status=1; }; \
+	want fuzz-swift-source && { run fuzz-swift-source -dict=Fuzz/swift.dict -max_len=16384 -timeout=20 Fuzz/Corpus/swift-source Scenes || status=1; }; \
 	want fuzz-cli && { run fuzz-cli -dict=Fuzz/cli.dict -max_len=512 -timeout=30 -close_fd_mask=3 Fuzz/Seeds/cli || status=1; }; \
 	exit $$status
 

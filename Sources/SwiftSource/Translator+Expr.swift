@@ -146,6 +146,22 @@ extension Translator {
             }
         }
         let baseText = base.trimmedDescription
+        // `proxy.frame(in: .local).width` and the other edges of the proxy's own frame (origin 0, 0).
+        if let fc = base.as(FunctionCallExprSyntax.self), let fm = fc.calledExpression.as(MemberAccessExprSyntax.self),
+           fm.declName.baseName.text == "frame", let root = fm.base.flatMap({ dottedPath($0) })?.first, case .geometry? = lookup(root, s) {
+            guard fc.arguments.first?.expression.trimmedDescription == ".local" else {
+                throw fail(fc, s.trail, "frame(in:)", "only .local is supported (the scene has no named coordinate spaces)")
+            }
+            let w: Sym = .ref("geometry.width", .number), h: Sym = .ref("geometry.height", .number)
+            switch name {
+            case "width", "maxX": return w
+            case "height", "maxY": return h
+            case "midX": return Sym.binary("/", w, .num(2))
+            case "midY": return Sym.binary("/", h, .num(2))
+            case "minX", "minY": return .num(0)
+            default: throw fail(m, s.trail, ".\(name)", "unknown frame value (width, height, minX, midX, maxX, minY, midY, maxY)")
+            }
+        }
         if ["CGFloat", "Double", "Float"].contains(baseText) {
             switch name {
             case "pi": return .num(Double.pi)
@@ -249,10 +265,6 @@ extension Translator {
             if (name == "degrees" || name == "radians") && args.count == 1 && (m.base == nil || m.base!.trimmedDescription == "Angle") {
                 let v = try sym(args[0].expression, s)
                 return name == "degrees" ? v : Sym.binary("*", v, .num(180 / Double.pi)).folded
-            }
-            if let base = m.base, let p = dottedPath(base), let root = p.first, case .geometry? = lookup(root, s), name == "frame" {
-                _ = p
-                return .ref("geometry.width", .number) // refined by the member access around it
             }
             if let base = m.base, base.trimmedDescription == "self", let f = function(name, s) { return try inlineValueFunction(f, c, s) }
         }

@@ -63,7 +63,7 @@ extension Translator {
             if let t = c.trailingClosure {
                 vs = try children(t.statements, inner)
             } else if let e = unlabeled() {
-                if let p = try? paintOnly(e, s) { return p }
+                if let p = attempt({ try paint(e, s) }) { return p }
                 vs = try views(e, inner)
             } else if let e = arg("content") {
                 vs = try views(e, inner)
@@ -165,7 +165,7 @@ extension Translator {
             var out = v
             var scale: JSONValue
             if let e = unlabeled() {
-                if let p = try? pair(e, s), e.as(FunctionCallExprSyntax.self) != nil { scale = J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at) }
+                if e.is(FunctionCallExprSyntax.self), let p = attempt({ try pair(e, s) }) { scale = J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at) }
                 else { scale = try value(e) }
             } else {
                 scale = J.obj([("x", try arg("x").map(value) ?? J.num(1, at)), ("y", try arg("y").map(value) ?? J.num(1, at))], at)
@@ -301,7 +301,7 @@ extension Translator {
         case "lineLimit":
             guard let e = unlabeled() else { return v }
             if e.trimmedDescription == "nil" { return v }
-            return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("lineLimit", J.num((try? self.constant(e, c, s, "lineLimit").number) ?? 1, at)) : $0 }
+            return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("lineLimit", J.num(self.attempt({ try self.constant(e, c, s, "lineLimit") })?.number ?? 1, at)) : $0 }
         case "multilineTextAlignment":
             guard let m = unlabeled()?.as(MemberAccessExprSyntax.self) else { throw fail(c, s.trail, ".multilineTextAlignment", "expected .leading, .center or .trailing") }
             return rewrite(v) { $0["type"]?.string == "text" ? $0.setting("multilineTextAlignment", J.str(m.declName.baseName.text, at)) : $0 }
@@ -340,7 +340,7 @@ extension Translator {
             let a = e.trimmedDescription == "nil" ? nil : try animation(e, s)
             if let valueArg = arg("value") {
                 // Changes of what `value` reads, made without an animation, animate with this one.
-                let read = (try? sym(valueArg, s))?.reads ?? []
+                let read = attempt({ try sym(valueArg, s) })?.reads ?? []
                 if read.isEmpty { warn(valueArg, s.trail, "value:", "reads no state variable, so nothing animates by it") }
                 for r in read where !r.contains(".") { if let a { implicitAnimations[r] = a } }
                 return v
@@ -373,13 +373,6 @@ extension Translator {
             throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)",
                        "unknown modifier" + (NameSuggestion.nearest(to: name, among: Self.knownModifiers).map { "; nearest: .\($0)" } ?? ""))
         }
-    }
-
-    /// A paint where a view or paint may stand: colours and gradients only (no views).
-    func paintOnly(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
-        let quiet = problems.count
-        defer { problems.removeSubrange(quiet...) }
-        return try paint(e, s)
     }
 
     func namespaceCount() -> Int {

@@ -35,7 +35,7 @@ extension Translator {
             while let c = cur.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base {
                 let args = Array(c.arguments)
                 func num(_ l: String, _ a: [LabeledExprSyntax] = args) -> Double? {
-                    a.first { $0.label?.text == l }.flatMap { try? sym($0.expression, Scope()) }.flatMap { if case .num(let n) = $0 { return n } else { return nil } }
+                    a.first { $0.label?.text == l }.flatMap { x in attempt { try sym(x.expression, Scope()) } }.flatMap { if case .num(let n) = $0 { return n } else { return nil } }
                 }
                 switch m.declName.baseName.text {
                 case "frame": if let w = num("width"), let h = num("height") { f.size = (w, h) }
@@ -62,7 +62,7 @@ extension Translator {
                 guard let mac = m, mac.macroName.text == "Preview" else { continue }
                 for a in mac.arguments where a.label?.text == "traits" {
                     if let c = a.expression.as(FunctionCallExprSyntax.self), c.calledExpression.trimmedDescription.hasSuffix("fixedLayout") {
-                        let vals = c.arguments.compactMap { x -> Double? in if case .num(let n)? = try? sym(x.expression, Scope()) { return n } else { return nil } }
+                        let vals = c.arguments.compactMap { x -> Double? in if case .num(let n)? = attempt({ try sym(x.expression, Scope()) }) { return n } else { return nil } }
                         if vals.count == 2 { facts.size = (vals[0], vals[1]) }
                     }
                 }

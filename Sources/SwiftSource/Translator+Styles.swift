@@ -121,7 +121,7 @@ extension Translator {
                        let v = UInt32(lit.literal.text.dropFirst(2), radix: 16) {
                         return .color(Self.hex(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1))
                     }
-                    if case .str(let str) = try? sym(h, s) {
+                    if case .str(let str)? = attempt({ try sym(h, s) }) {
                         let t = str.hasPrefix("#") ? str : "#" + str
                         if Self.components(t) != nil { return .color(t.uppercased()) }
                     }
@@ -407,7 +407,7 @@ extension Translator {
             guard let ed = arg("edge")?.as(MemberAccessExprSyntax.self) else { throw fail(c, s.trail, ".move", "expected edge: .top, .bottom, .leading or .trailing") }
             return J.obj([("move", J.str(ed.declName.baseName.text, loc(ed)))], at)
         case "offset":
-            if let sz = args.first?.expression, args.first?.label == nil, let p = try? pair(sz, s) {
+            if let sz = args.first?.expression, args.first?.label == nil, let p = attempt({ try pair(sz, s) }) {
                 return J.obj([("offset", J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at))], at)
             }
             return J.obj([("offset", J.obj([("x", try arg("x").map { try constant($0, c, s, "x") } ?? J.num(0, at)),

@@ -189,6 +189,16 @@ final class Translator {
         warnings.append(SceneError(file: file, line: l.line, column: l.column, path: "warning: " + construct, message: message))
     }
 
+    /// Runs `body` as a try: when it fails, the problems and warnings it recorded are taken back.
+    func attempt<T>(_ body: () throws -> T) -> T? {
+        let p = problems.count, w = warnings.count
+        do { return try body() } catch {
+            problems.removeSubrange(p...)
+            warnings.removeSubrange(w...)
+            return nil
+        }
+    }
+
     /// The source text of a node, trimmed, shortened for messages.
     func text(_ node: some SyntaxProtocol) -> String {
         let s = node.trimmedDescription.replacingOccurrences(of: "\n", with: " ")
