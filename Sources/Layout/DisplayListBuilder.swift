@@ -135,7 +135,7 @@ private func tiledChildren(_ children: [LaidOutView]) -> Set<Int> {
 /// draw one thing and are always drawn whole.
 private func handsEffectsToChildren(_ v: LaidOutView, _ layer: Layer) -> Bool {
     switch v.kind {
-    case .zstack, .hstack, .vstack:
+    case .zstack, .hstack, .vstack, .geometry:
         return !v.modifiers.compositingGroup && layer.mask == nil && layer.clip == nil && layer.blur == 0
     default:
         return false
@@ -251,7 +251,7 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     case .lottie(let document, let frame, _, _):
         guard let document, !bounds.isEmpty else { return }
         list.append(.lottie(LottieCommand(document: document, frame: frame, rect: bounds, transform: t)))
-    case .zstack, .hstack, .vstack, .spacer:
+    case .zstack, .hstack, .vstack, .spacer, .geometry:
         break
     }
 }

@@ -37,6 +37,14 @@ public struct LayoutResult: Sendable {
         self.frames = frames
     }
 
+    /// Content frame (inside padding and frame, canvas points) of every view by identity, the first in painter's
+    /// order when two share one.
+    public var contentFrames: [String: Rect] {
+        var out: [String: Rect] = [:]
+        for v in root.allViews where out[v.identity] == nil { out[v.identity] = v.contentFrame }
+        return out
+    }
+
     /// The frame in canvas points of the view with this identity, if it is present.
     public func frame(of identity: String) -> Rect? { frames[identity] }
 
@@ -73,6 +81,7 @@ extension ResolvedKind {
         case .hstack: return "hstack"
         case .vstack: return "vstack"
         case .spacer: return "spacer"
+        case .geometry: return "geometry"
         case .paint: return "paint"
         }
     }

@@ -75,6 +75,9 @@ final class LayoutNode {
         switch view.kind {
         case .rect, .roundedRect, .capsule, .circle, .ellipse, .paint:
             return p.replacingUnspecified()
+        case .geometry:
+            // GeometryReader takes the whole proposal, whatever its content (10 × 10 for an unspecified one).
+            return p.replacingUnspecified()
         case .text(let string, let spec, _):
             return TextSizing(string, spec, measurer: env.measurer, canvasScale: env.canvasScale).size(p)
         case .image(let image, let mode, let resizable, _):

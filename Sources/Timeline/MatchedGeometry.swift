@@ -48,7 +48,7 @@ extension SceneTimeline {
         var resolver = ViewResolver(values: values, images: images, lotties: lotties)
         var matched: [String: (String, ResolvedView)] = [:]
         var frames: [String: Rect] = [:]
-        if let root = resolver.resolve(scene.body, identity: "body") {
+        if let root = resolver.resolveRoot(scene.body, geometry: geometry) {
             frames = geometry.frames(of: root)
             for v in root.allViews() {
                 if let m = v.modifiers.matchedGeometry, matched[m.id] == nil || m.isSource { matched[m.id] = (v.identity, v) }

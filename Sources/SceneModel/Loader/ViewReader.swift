@@ -14,7 +14,7 @@ let viewTypeKeys: [String: [String]] = [
     "image": ["src", "contentMode", "resizable"],
     "lottie": ["src", "contentMode", "progress", "lottieFrame"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
-    "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"],
+    "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"], "geometry": ["children"],
     "forEach": ["count", "as", "content", "itemState"],
 ]
 
@@ -78,10 +78,14 @@ extension SceneReader {
             kind = .vstack(spacing: s, alignment: HorizontalAlignment(rawValue: a) ?? .center)
         case "spacer":
             kind = .spacer(minLength: o["minLength"].flatMap { dynamicNumber($0, join(path, "minLength"), scope, min: 0) })
+        case "geometry": kind = .geometry
         default: break
         }
-        if ["zstack", "hstack", "vstack"].contains(type), let c = o["children"] {
-            children = self.children(c, join(path, "children"), scope, depth: depth)
+        if ["zstack", "hstack", "vstack", "geometry"].contains(type), let c = o["children"] {
+            // A geometry container's children read its size; its own keys (frame, padding…) read the enclosing one's.
+            var inner = scope
+            if type == "geometry" { inner.geometry = true }
+            children = self.children(c, join(path, "children"), inner, depth: depth)
         }
 
         let modifiers = modifierSpec(o, path, scope, depth: depth)

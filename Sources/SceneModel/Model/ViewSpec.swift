@@ -93,6 +93,9 @@ public enum ViewKindSpec: Sendable {
     case hstack(spacing: Dynamic<Double>?, alignment: VerticalAlignment)
     case vstack(spacing: Dynamic<Double>?, alignment: HorizontalAlignment)
     case spacer(minLength: Dynamic<Double>?)
+    /// SwiftUI's `GeometryReader`: takes the whole size proposed to it and places its children at its top-leading
+    /// corner; expressions in its children read its laid-out size as `geometry.width` and `geometry.height`.
+    case geometry
 
     public var typeName: String {
         switch self {
@@ -108,6 +111,7 @@ public enum ViewKindSpec: Sendable {
         case .hstack: return "hstack"
         case .vstack: return "vstack"
         case .spacer: return "spacer"
+        case .geometry: return "geometry"
         }
     }
 }

@@ -48,6 +48,9 @@ public enum ResolvedKind: Hashable, Sendable {
     case vstack(spacing: Double?, alignment: HorizontalAlignment)
     /// `minLength` in points (nil: the default of 8 inside stacks).
     case spacer(minLength: Double?)
+    /// SwiftUI's `GeometryReader`: as large as its proposal, children at its top-leading corner. Its children were
+    /// resolved with its laid-out size (`geometry.width`, `geometry.height`).
+    case geometry
     /// A paint used as a background or overlay: fills whatever it is proposed, like a shape.
     case paint(Paint)
 }
