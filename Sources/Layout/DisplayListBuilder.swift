@@ -232,7 +232,11 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     let bounds = v.contentFrame
     switch v.kind {
     case .rect(let s), .roundedRect(let s, _, _), .capsule(let s), .circle(let s), .ellipse(let s):
-        guard let path = shapePath(of: v) else { return }
+        guard var path = shapePath(of: v) else { return }
+        if let trim = s.trim {
+            path = path.trimmed(from: trim.from, to: trim.to)
+            if path.isEmpty { return }
+        }
         if let fill = s.fill {
             list.append(.fill(FillCommand(path: path, paint: fill, paintBounds: bounds, transform: t)))
         }

@@ -143,13 +143,17 @@ extension ResolvedView {
     }
 }
 
-/// Shape parameters of a morphing pair, interpolated: corner radius, fill and stroke paints, stroke width.
+/// Shape parameters of a morphing pair, interpolated: corner radius, fill and stroke paints, stroke width, trim.
 func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double) -> ResolvedKind {
     func mixFill(_ a: ShapeStyle, _ b: ShapeStyle) -> ShapeStyle {
         var s = b
         s.fill = morphPaint(from: a.fill, to: b.fill, progress: p)
         s.stroke = morphPaint(from: a.stroke, to: b.stroke, progress: p)
         s.strokeWidth = a.strokeWidth + (b.strokeWidth - a.strokeWidth) * p
+        if a.trim != nil || b.trim != nil {
+            let t0 = a.trim ?? ShapeTrim(), t1 = b.trim ?? ShapeTrim()
+            s.trim = ShapeTrim(from: t0.from + (t1.from - t0.from) * p, to: t0.to + (t1.to - t0.to) * p)
+        }
         return s
     }
     switch (old, new) {

@@ -141,7 +141,8 @@ struct ViewResolver {
     var currentLoopNames: [(String, Double)] = []
 
     func shape(_ s: ShapeSpec) -> ShapeStyle {
-        ShapeStyle(fill: s.fill.map(paint), stroke: s.stroke.map(paint), strokeWidth: values.number(s.strokeWidth))
+        ShapeStyle(fill: s.fill.map(paint), stroke: s.stroke.map(paint), strokeWidth: values.number(s.strokeWidth),
+                   trim: s.trim.map { ShapeTrim(from: values.number($0.from), to: values.number($0.to)) })
     }
 
     func resolveKind(_ k: ViewKindSpec) -> ResolvedKind {

@@ -7,8 +7,8 @@ let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask
 
 /// Keys that belong to each view type, besides the common ones.
 let viewTypeKeys: [String: [String]] = [
-    "rect": ["fill", "stroke"], "roundedRect": ["fill", "stroke", "cornerRadius", "style"],
-    "capsule": ["fill", "stroke"], "circle": ["fill", "stroke"], "ellipse": ["fill", "stroke"],
+    "rect": ["fill", "stroke", "trim"], "roundedRect": ["fill", "stroke", "trim", "cornerRadius", "style"],
+    "capsule": ["fill", "stroke", "trim"], "circle": ["fill", "stroke", "trim"], "ellipse": ["fill", "stroke", "trim"],
     "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment", "multilineTextAlignment", "lineLimit",
              "truncationMode", "lineSpacing", "fixedSize"],
     "image": ["src", "contentMode", "resizable"],
@@ -171,7 +171,17 @@ extension SceneReader {
         }
         // A shape with only a stroke is not filled (SwiftUI's .stroke()); otherwise the fill defaults to white.
         let f: PaintSpec? = fill ?? (o["stroke"] != nil && o["fill"] == nil ? nil : .color(.constant(.white)))
-        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width)
+        var trim: TrimSpec?
+        if let t = o["trim"] {
+            // SwiftUI's .trim(from:to:): fractions of the outline, 0 and 1 by default; a literal outside 0…1 is a typo
+            // (an expression is clamped to 0…1 when drawn, as SwiftUI clamps).
+            let p = join(path, "trim")
+            if let to = object(t, p, allowed: ["from", "to"], what: "{from, to}") {
+                trim = TrimSpec(from: to["from"].flatMap { dynamicNumber($0, join(p, "from"), scope, min: 0, max: 1) } ?? .constant(0),
+                                to: to["to"].flatMap { dynamicNumber($0, join(p, "to"), scope, min: 0, max: 1) } ?? .constant(1))
+            }
+        }
+        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width, trim: trim)
     }
 
     mutating func textSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String, _ scope: Scope) -> TextSpec? {

@@ -122,9 +122,18 @@ public struct ShapeSpec: Sendable {
     public var stroke: PaintSpec?
     /// Stroke width in points.
     public var strokeWidth: Dynamic<Double>
-    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>) {
-        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+    /// `trim`: the part of the outline drawn; nil for the whole outline.
+    public var trim: TrimSpec?
+    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>, trim: TrimSpec? = nil) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.trim = trim
     }
+}
+
+/// `trim` of a shape as written (SwiftUI's `.trim(from:to:)`): fractions of the outline's length.
+public struct TrimSpec: Sendable {
+    public var from: Dynamic<Double>
+    public var to: Dynamic<Double>
+    public init(from: Dynamic<Double>, to: Dynamic<Double>) { self.from = from; self.to = to }
 }
 
 /// The keys of a `text` view.

@@ -61,9 +61,18 @@ public struct ShapeStyle: Hashable, Sendable {
     public var stroke: Paint?
     /// Stroke width in points.
     public var strokeWidth: Double
-    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1) {
-        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+    /// The part of the outline that is drawn, filled and stroked (SwiftUI's `.trim(from:to:)`); nil for all of it.
+    public var trim: ShapeTrim?
+    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1, trim: ShapeTrim? = nil) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.trim = trim
     }
+}
+
+/// Fractions of a shape's outline length, measured from where its path starts (`Path.trimmed(from:to:)`).
+public struct ShapeTrim: Hashable, Sendable {
+    public var from: Double
+    public var to: Double
+    public init(from: Double = 0, to: Double = 1) { self.from = from; self.to = to }
 }
 
 /// Text style as the scene gives it (the same fields as the display list's `TextStyle`).
