@@ -69,11 +69,7 @@ extension ResolvedKind {
     /// The scene format's name of the view type, for dumps.
     var shortName: String {
         switch self {
-        case .rect: return "rect"
-        case .roundedRect: return "roundedRect"
-        case .capsule: return "capsule"
-        case .circle: return "circle"
-        case .ellipse: return "ellipse"
+        case .shape(let outline, _): return outline.typeName
         case .text(let s, _, _): return "text \"\(s.escapingNewlines)\""
         case .image(_, _, _, let src): return "image \(src)"
         case .lottie(_, let frame, _, let src): return "lottie \(src) frame \(frame)"

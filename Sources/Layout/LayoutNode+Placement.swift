@@ -76,7 +76,7 @@ extension LayoutNode {
         case .vstack(let spacing, let alignment):
             let across: Double = switch alignment { case .leading: 0; case .center: 0.5; case .trailing: 1 }
             return placeStack(.vertical, spacing: spacing, across: across, p, in: content)
-        default:
+        case .shape, .text, .image, .lottie, .spacer, .paint:
             return []
         }
     }

@@ -147,11 +147,7 @@ struct ViewResolver {
 
     func resolveKind(_ k: ViewKindSpec) -> ResolvedKind {
         switch k {
-        case .rect(let s): return .rect(shape(s))
-        case .roundedRect(let s, let r, let style): return .roundedRect(shape(s), cornerRadius: max(0, values.number(r)), style: style)
-        case .capsule(let s): return .capsule(shape(s))
-        case .circle(let s): return .circle(shape(s))
-        case .ellipse(let s): return .ellipse(shape(s))
+        case .shape(let k, let s): return .shape(k.map { max(0, values.number($0)) }, shape(s))
         case .text(let t):
             let style = TextStyleSpec(size: max(0.01, values.number(t.size)), weight: t.weight, design: t.design,
                                       monospacedDigit: t.monospacedDigit, kerning: values.number(t.kerning), alignment: t.alignment,

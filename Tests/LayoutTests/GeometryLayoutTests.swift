@@ -17,7 +17,7 @@ final class GeometryLayoutTests: XCTestCase {
 
     func testFlexibleChildIsProposedTheContainersSize() {
         // A shape takes its whole proposal: the geometry container's own size, 300 × 24, not the canvas.
-        let g = view("g", .geometry, [view("s", .rect(ShapeStyle()))], ResolvedModifiers(frame: FrameSpec(width: 300, height: 24)))
+        let g = view("g", .geometry, [view("s", .shape(.rect, ShapeStyle()))], ResolvedModifiers(frame: FrameSpec(width: 300, height: 24)))
         assertFrame(lay(g, 400, 100), "s", Rect(x: 50, y: 38, width: 300, height: 24))
     }
 

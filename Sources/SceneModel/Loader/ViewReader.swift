@@ -50,18 +50,14 @@ extension SceneReader {
         var kind: ViewKindSpec?
         var children: [ChildSpec] = []
         switch type {
-        case "rect", "roundedRect", "capsule", "circle", "ellipse":
-            let shape = shapeSpec(o, path, scope)
-            switch type {
-            case "rect": kind = .rect(shape)
-            case "capsule": kind = .capsule(shape)
-            case "circle": kind = .circle(shape)
-            case "ellipse": kind = .ellipse(shape)
-            default:
-                let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
-                let style = o["style"].flatMap { oneOf($0, join(path, "style"), ["continuous", "circular"]) } ?? "continuous"
-                kind = .roundedRect(shape, cornerRadius: r, style: CornerStyle(rawValue: style) ?? .continuous)
-            }
+        case "rect": kind = .shape(.rect, shapeSpec(o, path, scope))
+        case "capsule": kind = .shape(.capsule, shapeSpec(o, path, scope))
+        case "circle": kind = .shape(.circle, shapeSpec(o, path, scope))
+        case "ellipse": kind = .shape(.ellipse, shapeSpec(o, path, scope))
+        case "roundedRect":
+            let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
+            let style = o["style"].flatMap { oneOf($0, join(path, "style"), ["continuous", "circular"]) } ?? "continuous"
+            kind = .shape(.roundedRect(cornerRadius: r, style: CornerStyle(rawValue: style) ?? .continuous), shapeSpec(o, path, scope))
         case "text": kind = textSpec(o, v, path, scope).map { .text($0) }
         case "image": kind = imageSpec(o, v, path).map { .image($0) }
         case "lottie": kind = lottieSpec(o, v, path, scope).map { .lottie($0) }

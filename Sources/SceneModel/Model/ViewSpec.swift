@@ -81,11 +81,8 @@ public struct TemplateString: Sendable, Hashable {
 
 /// The kind of a view and the keys that belong to it.
 public enum ViewKindSpec: Sendable {
-    case rect(ShapeSpec)
-    case roundedRect(ShapeSpec, cornerRadius: Dynamic<Double>, style: CornerStyle)
-    case capsule(ShapeSpec)
-    case circle(ShapeSpec)
-    case ellipse(ShapeSpec)
+    /// A shape: its outline as written (the timeline evaluates it into a `ShapeOutline`) and its fill and stroke.
+    case shape(ShapeKindSpec, ShapeSpec)
     case text(TextSpec)
     case image(ImageSpec)
     case lottie(LottieSpec)
@@ -99,11 +96,7 @@ public enum ViewKindSpec: Sendable {
 
     public var typeName: String {
         switch self {
-        case .rect: return "rect"
-        case .roundedRect: return "roundedRect"
-        case .capsule: return "capsule"
-        case .circle: return "circle"
-        case .ellipse: return "ellipse"
+        case .shape(let k, _): return k.typeName
         case .text: return "text"
         case .image: return "image"
         case .lottie: return "lottie"
@@ -115,6 +108,9 @@ public enum ViewKindSpec: Sendable {
         }
     }
 }
+
+/// A shape's outline as written: its parameters may be expressions.
+public typealias ShapeKindSpec = ShapeKind<Dynamic<Double>>
 
 /// `fill` and `stroke` of a shape.
 public struct ShapeSpec: Sendable {

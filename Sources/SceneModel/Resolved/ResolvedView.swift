@@ -17,9 +17,6 @@ public struct ResolvedView: Hashable, Sendable {
     }
 }
 
-/// Corner style of a rounded rectangle.
-public enum CornerStyle: String, Hashable, Sendable { case continuous, circular }
-
 /// How a resizable image fits its frame.
 public enum ContentMode: String, Hashable, Sendable { case fit, fill }
 
@@ -30,12 +27,8 @@ public enum HorizontalAlignment: String, Hashable, Sendable { case leading, cent
 
 /// A view's own content, before its modifiers.
 public enum ResolvedKind: Hashable, Sendable {
-    case rect(ShapeStyle)
-    /// `cornerRadius` in points.
-    case roundedRect(ShapeStyle, cornerRadius: Double, style: CornerStyle)
-    case capsule(ShapeStyle)
-    case circle(ShapeStyle)
-    case ellipse(ShapeStyle)
+    /// A shape: its outline (whose path `ShapeOutline.path(in:)` builds) and how it is filled and stroked.
+    case shape(ShapeOutline, ShapeStyle)
     case text(String, TextStyleSpec, fill: Paint)
     /// `image` is nil when the file could not be loaded (reported at load time).
     case image(RGBAImage?, contentMode: ContentMode?, resizable: Bool, src: String)
