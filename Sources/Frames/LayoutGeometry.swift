@@ -24,6 +24,10 @@ struct LayoutGeometry: GeometryProvider, HitTester, Sendable {
         laidOut(root).frames
     }
 
+    func contentFrames(of root: ResolvedView) -> [String: Rect] {
+        laidOut(root).contentFrames
+    }
+
     func hitRegions(of root: ResolvedView) -> [HitRegion] {
         laidOut(root).hitRegions()
     }

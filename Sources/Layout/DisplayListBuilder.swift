@@ -135,9 +135,9 @@ private func tiledChildren(_ children: [LaidOutView]) -> Set<Int> {
 /// draw one thing and are always drawn whole.
 private func handsEffectsToChildren(_ v: LaidOutView, _ layer: Layer) -> Bool {
     switch v.kind {
-    case .zstack, .hstack, .vstack:
+    case .zstack, .hstack, .vstack, .geometry:
         return !v.modifiers.compositingGroup && layer.mask == nil && layer.clip == nil && layer.blur == 0
-    default:
+    case .shape, .text, .image, .lottie, .spacer, .paint:
         return false
     }
 }
@@ -214,25 +214,22 @@ func ownTransform(of v: LaidOutView, snappedTo grid: PixelGrid? = nil, parent: A
 
 /// The outline of a shape view in its content frame; nil for views that are not shapes.
 func shapePath(of v: LaidOutView) -> Path? {
-    let r = v.contentFrame
     switch v.kind {
-    case .rect, .paint: return .rect(r)
-    case .roundedRect(_, let radius, let style): return .roundedRect(r, cornerRadius: radius, continuous: style == .continuous)
-    case .capsule: return .capsule(in: r)
-    case .ellipse: return .ellipse(in: r)
-    case .circle:
-        // SwiftUI's Circle takes the whole proposal and draws the largest centred circle.
-        let d = Swift.min(r.width, r.height)
-        return .ellipse(in: Rect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d))
-    default: return nil
+    case .shape(let outline, _): return outline.path(in: v.contentFrame)
+    case .paint: return .rect(v.contentFrame)
+    case .text, .image, .lottie, .zstack, .hstack, .vstack, .spacer, .geometry: return nil
     }
 }
 
 private func drawContent(of v: LaidOutView, transform t: AffineTransform, into list: inout DisplayList) {
     let bounds = v.contentFrame
     switch v.kind {
-    case .rect(let s), .roundedRect(let s, _, _), .capsule(let s), .circle(let s), .ellipse(let s):
-        guard let path = shapePath(of: v) else { return }
+    case .shape(let outline, let s):
+        var path = outline.path(in: bounds)
+        if let trim = s.trim {
+            path = path.trimmed(from: trim.from, to: trim.to)
+            if path.isEmpty { return }
+        }
         if let fill = s.fill {
             list.append(.fill(FillCommand(path: path, paint: fill, paintBounds: bounds, transform: t)))
         }
@@ -251,7 +248,7 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     case .lottie(let document, let frame, _, _):
         guard let document, !bounds.isEmpty else { return }
         list.append(.lottie(LottieCommand(document: document, frame: frame, rect: bounds, transform: t)))
-    case .zstack, .hstack, .vstack, .spacer:
+    case .zstack, .hstack, .vstack, .spacer, .geometry:
         break
     }
 }

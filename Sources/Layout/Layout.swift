@@ -37,6 +37,14 @@ public struct LayoutResult: Sendable {
         self.frames = frames
     }
 
+    /// Content frame (inside padding and frame, canvas points) of every view by identity, the first in painter's
+    /// order when two share one.
+    public var contentFrames: [String: Rect] {
+        var out: [String: Rect] = [:]
+        for v in root.allViews where out[v.identity] == nil { out[v.identity] = v.contentFrame }
+        return out
+    }
+
     /// The frame in canvas points of the view with this identity, if it is present.
     public func frame(of identity: String) -> Rect? { frames[identity] }
 
@@ -61,11 +69,7 @@ extension ResolvedKind {
     /// The scene format's name of the view type, for dumps.
     var shortName: String {
         switch self {
-        case .rect: return "rect"
-        case .roundedRect: return "roundedRect"
-        case .capsule: return "capsule"
-        case .circle: return "circle"
-        case .ellipse: return "ellipse"
+        case .shape(let outline, _): return outline.typeName
         case .text(let s, _, _): return "text \"\(s.escapingNewlines)\""
         case .image(_, _, _, let src): return "image \(src)"
         case .lottie(_, let frame, _, let src): return "lottie \(src) frame \(frame)"
@@ -73,6 +77,7 @@ extension ResolvedKind {
         case .hstack: return "hstack"
         case .vstack: return "vstack"
         case .spacer: return "spacer"
+        case .geometry: return "geometry"
         case .paint: return "paint"
         }
     }

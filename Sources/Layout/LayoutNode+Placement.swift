@@ -65,13 +65,18 @@ extension LayoutNode {
         switch view.kind {
         case .zstack(let alignment):
             return children.map { c in c.place(p, at: content.aligning(c.size(p), at: alignment)) }
+        case .geometry:
+            // GeometryReader proposes its own size to its content and puts it at its top-leading corner (iOS 14 and
+            // later; see docs/scene-format.md), each child on its own as in a zstack.
+            let own = ProposedSize(content.size)
+            return children.map { c in c.place(own, at: content.origin) }
         case .hstack(let spacing, let alignment):
             let across: Double = switch alignment { case .top: 0; case .center: 0.5; case .bottom: 1 }
             return placeStack(.horizontal, spacing: spacing, across: across, p, in: content)
         case .vstack(let spacing, let alignment):
             let across: Double = switch alignment { case .leading: 0; case .center: 0.5; case .trailing: 1 }
             return placeStack(.vertical, spacing: spacing, across: across, p, in: content)
-        default:
+        case .shape, .text, .image, .lottie, .spacer, .paint:
             return []
         }
     }

@@ -73,7 +73,10 @@ final class LayoutNode {
 
     private func computeContentSize(_ p: ProposedSize) -> Size {
         switch view.kind {
-        case .rect, .roundedRect, .capsule, .circle, .ellipse, .paint:
+        case .shape, .paint:
+            return p.replacingUnspecified()
+        case .geometry:
+            // GeometryReader takes the whole proposal, whatever its content (10 × 10 for an unspecified one).
             return p.replacingUnspecified()
         case .text(let string, let spec, _):
             return TextSizing(string, spec, measurer: env.measurer, canvasScale: env.canvasScale).size(p)
@@ -106,7 +109,7 @@ extension ResolvedKind {
         switch self {
         case .hstack: return .horizontal
         case .vstack: return .vertical
-        default: return nil
+        case .shape, .text, .image, .lottie, .zstack, .spacer, .geometry, .paint: return nil
         }
     }
 }

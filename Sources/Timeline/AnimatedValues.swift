@@ -55,6 +55,17 @@ struct AnimatedValues {
         }
     }
 
+    /// Sets `geometry.width` and `geometry.height` (the nearest geometry container's size) in every snapshot's
+    /// vector: the same in each, as layout gives one size at an instant.
+    mutating func setGeometry(_ size: Size) {
+        let slot = ExpressionSlots.geometry(stateCount: stateCount)
+        for k in slots.indices {
+            while slots[k].count <= slot + 1 { slots[k].append(.number(0)) }
+            slots[k][slot] = .number(size.width)
+            slots[k][slot + 1] = .number(size.height)
+        }
+    }
+
     /// The number of snapshots in the window (base…current).
     var windowCount: Int { slots.count }
 

@@ -48,7 +48,7 @@ extension SceneTimeline {
         var resolver = ViewResolver(values: values, images: images, lotties: lotties)
         var matched: [String: (String, ResolvedView)] = [:]
         var frames: [String: Rect] = [:]
-        if let root = resolver.resolve(scene.body, identity: "body") {
+        if let root = resolver.resolveRoot(scene.body, geometry: geometry) {
             frames = geometry.frames(of: root)
             for v in root.allViews() {
                 if let m = v.modifiers.matchedGeometry, matched[m.id] == nil || m.isSource { matched[m.id] = (v.identity, v) }
@@ -143,27 +143,30 @@ extension ResolvedView {
     }
 }
 
-/// Shape parameters of a morphing pair, interpolated: corner radius, fill and stroke paints, stroke width.
+/// Shape parameters of a morphing pair, interpolated: corner radius, fill and stroke paints, stroke width, trim.
 func morphKind(from old: ResolvedKind, to new: ResolvedKind, progress p: Double) -> ResolvedKind {
     func mixFill(_ a: ShapeStyle, _ b: ShapeStyle) -> ShapeStyle {
         var s = b
         s.fill = morphPaint(from: a.fill, to: b.fill, progress: p)
         s.stroke = morphPaint(from: a.stroke, to: b.stroke, progress: p)
         s.strokeWidth = a.strokeWidth + (b.strokeWidth - a.strokeWidth) * p
+        if a.trim != nil || b.trim != nil {
+            let t0 = a.trim ?? ShapeTrim(), t1 = b.trim ?? ShapeTrim()
+            s.trim = ShapeTrim(from: t0.from + (t1.from - t0.from) * p, to: t0.to + (t1.to - t0.to) * p)
+        }
         return s
     }
-    switch (old, new) {
-    case (.roundedRect(let a, let r0, _), .roundedRect(let b, let r1, let style)):
-        return .roundedRect(mixFill(a, b), cornerRadius: max(0, r0 + (r1 - r0) * p), style: style)
-    case (.rect(let a), .roundedRect(let b, let r1, let style)):
-        return .roundedRect(mixFill(a, b), cornerRadius: max(0, r1 * p), style: style)
-    case (.roundedRect(let a, let r0, let style), .rect(let b)):
-        return .roundedRect(mixFill(a, b), cornerRadius: max(0, r0 * (1 - p)), style: style)
-    case (.rect(let a), .rect(let b)): return .rect(mixFill(a, b))
-    case (.capsule(let a), .capsule(let b)): return .capsule(mixFill(a, b))
-    case (.circle(let a), .circle(let b)): return .circle(mixFill(a, b))
-    case (.ellipse(let a), .ellipse(let b)): return .ellipse(mixFill(a, b))
-    default: return new
+    // Only shapes morph; a rect and a rounded rectangle morph into each other through the corner radius (a rect's is 0,
+    // and the rounded one's style is kept); other shapes morph only into their own kind.
+    guard case .shape(let a, let sa) = old, case .shape(let b, let sb) = new else { return new }
+    let style = mixFill(sa, sb)
+    if a == .rect && b == .rect { return .shape(.rect, style) }
+    if let r0 = a.cornerRadius, let r1 = b.cornerRadius {
+        var corners = CornerStyle.continuous
+        if case .roundedRect(_, let s) = a { corners = s }
+        if case .roundedRect(_, let s) = b { corners = s }
+        return .shape(.roundedRect(cornerRadius: max(0, r0 + (r1 - r0) * p), style: corners), style)
     }
+    return a.typeName == b.typeName ? .shape(b, style) : new
 }
 

@@ -53,10 +53,10 @@ public final class SceneTimeline: Sendable {
         self.lotties = lotties
         switch scene.duration {
         case .seconds(let d):
-            history = try StateHistory(scene: scene, horizon: d, hitTester: hitTester)
+            history = try StateHistory(scene: scene, horizon: d, hitTester: hitTester, geometry: geometry)
             duration = d
         case .auto:
-            let h = try StateHistory(scene: scene, horizon: Self.autoDurationLimit, hitTester: hitTester)
+            let h = try StateHistory(scene: scene, horizon: Self.autoDurationLimit, hitTester: hitTester, geometry: geometry)
             let lastInput = scene.input.map { i -> Double in
                 if case .drag(_, _, _, _, let d) = i.action { return i.at + d }
                 return i.at
@@ -84,7 +84,7 @@ public final class SceneTimeline: Sendable {
         let values = AnimatedValues(history: history, time: time, micros: micros, stateCount: scene.state.count)
         var resolver = ViewResolver(values: values, images: images, lotties: lotties)
         resolver.moves = matchedMoves(values, geometry: g)
-        var root = resolver.resolve(scene.body, identity: "body")
+        var root = resolver.resolveRoot(scene.body, geometry: g)
         if !resolver.moves.isEmpty { root = root?.applyingMatchedFrames(resolver.moves) }
         if hasMatchedGeometry, let r = root { root = r.followingSources(geometry: g, moving: resolver.moves) }
         if let r = root { root = animatingFrames(r, values: values, leaving: resolver.leaving, geometry: g) }

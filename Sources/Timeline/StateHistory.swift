@@ -31,9 +31,13 @@ public final class StateHistory: Sendable {
     /// Simulates `scene` from 0 up to and including `horizon` seconds.
     /// - Parameter hitTester: lays out the scene to find which view scripted input touches; needed
     ///   only when the scene has `input`.
-    public init(scene: Scene, horizon: Double, hitTester: (any HitTester)? = nil) throws(TimelineError) {
+    /// - Parameter geometry: lays the scene out for the sizes of its `geometry` containers, which their children
+    ///   read (where a view is hit depends on them); without it they read 0 × 0.
+    public init(scene: Scene, horizon: Double, hitTester: (any HitTester)? = nil,
+                geometry: (any GeometryProvider)? = nil) throws(TimelineError) {
         var sim = Simulation(scene: scene, horizon: horizon)
         sim.hitTester = hitTester
+        sim.geometry = geometry
         try sim.run()
         snapshots = sim.snapshots
         fired = sim.fired
@@ -124,6 +128,8 @@ struct Simulation {
     var queue: [Pending] = []
     /// Scripted input, expanded, and what it is doing.
     var hitTester: (any HitTester)?
+    /// Lays the scene out for the sizes of its `geometry` containers (`ViewResolver.resolveRoot`).
+    var geometry: (any GeometryProvider)?
     var pointerSamples: [PointerSample] = []
     var touch = TouchState()
     var viewSpecs: [String: ViewSpec] = [:]

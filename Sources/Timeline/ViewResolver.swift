@@ -15,6 +15,13 @@ struct ViewResolver {
     /// Views built so far in this instant; past `SceneLoader.maxViews` (reachable only through
     /// forEach counts computed at run time) the frame reports a problem and stops adding views.
     var viewCount = 0
+    /// The content size of each `geometry` container by identity, from the layout of the previous pass
+    /// (`resolveRoot`); a container not in it yet gets 0 × 0.
+    var geometrySizes: [String: Size] = [:]
+    /// The geometry containers built in this pass, by identity.
+    var geometryViews: [String] = []
+    /// The size `geometry.width` and `geometry.height` read now (the nearest enclosing container's).
+    var geometrySize: Size?
 
     /// The view at this instant, with its transition applied while it enters or leaves; nil when
     /// it is absent. `alsoPresent` is a forEach item's presence (index < count) per window snapshot.
@@ -67,6 +74,16 @@ struct ViewResolver {
             return nil
         }
         let kind = resolveKind(v.kind)
+        var identityName = identity
+        if let id = v.id { identityName = id.resolve(loopVariables()) }
+        // Children of a geometry container read its size; its own keys (resolved after them) the enclosing one's.
+        let outerGeometry = geometrySize
+        if case .geometry = v.kind {
+            geometryViews.append(identityName)
+            let size = geometrySizes[identityName] ?? .zero
+            geometrySize = size
+            values.setGeometry(size)
+        }
         var children: [ResolvedView] = []
         for (n, child) in v.children.enumerated() {
             switch child {
@@ -98,8 +115,10 @@ struct ViewResolver {
                 }
             }
         }
-        var identityName = identity
-        if let id = v.id { identityName = id.resolve(loopVariables()) }
+        if case .geometry = v.kind {
+            geometrySize = outerGeometry
+            if let outer = outerGeometry { values.setGeometry(outer) }
+        }
         var modifiers = resolveModifiers(v.modifiers)
         if !v.gestures.isEmpty {
             modifiers.gestures = GestureBinding(specPath: v.path, loopValues: currentLoopNames.map(\.1))
@@ -122,16 +141,13 @@ struct ViewResolver {
     var currentLoopNames: [(String, Double)] = []
 
     func shape(_ s: ShapeSpec) -> ShapeStyle {
-        ShapeStyle(fill: s.fill.map(paint), stroke: s.stroke.map(paint), strokeWidth: values.number(s.strokeWidth))
+        ShapeStyle(fill: s.fill.map(paint), stroke: s.stroke.map(paint), strokeWidth: values.number(s.strokeWidth),
+                   trim: s.trim.map { ShapeTrim(from: values.number($0.from), to: values.number($0.to)) })
     }
 
     func resolveKind(_ k: ViewKindSpec) -> ResolvedKind {
         switch k {
-        case .rect(let s): return .rect(shape(s))
-        case .roundedRect(let s, let r, let style): return .roundedRect(shape(s), cornerRadius: max(0, values.number(r)), style: style)
-        case .capsule(let s): return .capsule(shape(s))
-        case .circle(let s): return .circle(shape(s))
-        case .ellipse(let s): return .ellipse(shape(s))
+        case .shape(let k, let s): return .shape(k.map { max(0, values.number($0)) }, shape(s))
         case .text(let t):
             let style = TextStyleSpec(size: max(0.01, values.number(t.size)), weight: t.weight, design: t.design,
                                       monospacedDigit: t.monospacedDigit, kerning: values.number(t.kerning), alignment: t.alignment,
@@ -154,6 +170,7 @@ struct ViewResolver {
         case .hstack(let s, let a): return .hstack(spacing: s.map(values.number), alignment: a)
         case .vstack(let s, let a): return .vstack(spacing: s.map(values.number), alignment: a)
         case .spacer(let m): return .spacer(minLength: m.map(values.number))
+        case .geometry: return .geometry
         }
     }
 
@@ -225,5 +242,39 @@ struct ViewResolver {
         case .paint(let p)?: return Box(ResolvedView(identity: key, kind: .paint(paint(p))))
         case .view(let v)?: return resolve(v, identity: v.path).map { Box($0) }
         }
+    }
+}
+
+extension ViewResolver {
+    /// Most resolve-and-lay-out passes `resolveRoot` makes: one more than the deepest nesting of geometry containers
+    /// it settles (a container's size depends on the containers around it, never on its own content).
+    static let maxGeometryPasses = 8
+
+    /// The scene's body at this instant. A scene with `geometry` containers is resolved, laid out with `geometry`
+    /// and resolved again with each container's laid-out content size until those sizes stop changing: a
+    /// container takes the size proposed to it whatever its children are, so the outermost ones are right after
+    /// the first layout, the ones inside them after the second, and so on. The layout stage's proposal rules thus
+    /// decide what `geometry.width` reads, as GeometryReader's size is a layout result in SwiftUI. Run-time
+    /// problems (NaN, infinity) are reported from the last pass only: earlier ones may divide by a size not known yet.
+    mutating func resolveRoot(_ body: ViewSpec, geometry: (any GeometryProvider)?) -> ResolvedView? {
+        let start = self
+        let log = values.problems
+        var sizes: [String: Size] = [:]
+        var root: ResolvedView?
+        for pass in 1...Self.maxGeometryPasses {
+            self = start
+            geometrySizes = sizes
+            values.problems = ProblemLog()
+            root = resolve(body, identity: "body")
+            guard !geometryViews.isEmpty, let geometry, let r = root, pass < Self.maxGeometryPasses else { break }
+            let frames = geometry.contentFrames(of: r)
+            var laidOut: [String: Size] = [:]
+            for id in geometryViews { laidOut[id] = frames[id]?.size ?? .zero }
+            if laidOut == sizes { break }
+            sizes = laidOut
+        }
+        for p in values.problems.items { log.report(p) }
+        values.problems = log
+        return root
     }
 }

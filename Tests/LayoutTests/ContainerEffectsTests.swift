@@ -72,7 +72,7 @@ final class ContainerEffectsTests: XCTestCase {
         var m = ResolvedModifiers(frame: FrameSpec(width: 40, height: 20), shadows: [ShadowSpec(color: .black, radius: 4)], opacity: 0.5)
         m.background = Box(view("bg", .paint(.color(.white))))
         m.shadowMode = .independent
-        let cmds = lay(view("r", .rect(ShapeStyle()), [], m), 100, 100).displayList().commands
+        let cmds = lay(view("r", .shape(.rect, ShapeStyle()), [], m), 100, 100).displayList().commands
         guard cmds.count == 4, case .beginLayer(let l) = cmds[0] else { return XCTFail(dump(DisplayList(cmds))) }
         XCTAssertEqual(l.shadowMode, .independent)
         XCTAssertTrue(dump(DisplayList(cmds)).contains("independent shadow"), dump(DisplayList(cmds)))

@@ -12,7 +12,7 @@ final class DisplayListTests: XCTestCase {
     func testOffsetScaleRotationAboutAnchorMoveTheCorners() {
         var m = ResolvedModifiers(frame: FrameSpec(width: 40, height: 20))
         m.offset = Point(5, -5); m.scale = Point(2, 1); m.rotation = 90; m.anchor = .topLeading
-        let cmds = commands(view("r", .rect(ShapeStyle()), [], m), 100, 100)
+        let cmds = commands(view("r", .shape(.rect, ShapeStyle()), [], m), 100, 100)
         guard cmds.count == 1, case .fill(let f) = cmds[0] else { return XCTFail(dump(DisplayList(cmds))) }
         // Frame [30, 40, 40×20]; anchor A = (30, 40). A point p goes to A + R90(S(p + offset − A)),
         // with S = (2, 1) and R90 (clockwise on screen) taking (x, y) to (−y, x).
@@ -31,7 +31,7 @@ final class DisplayListTests: XCTestCase {
         child.scale = Point(2, 2)
         var parent = ResolvedModifiers()
         parent.offset = Point(10, 0)
-        let root = view("z", .zstack(alignment: .center), [view("r", .rect(ShapeStyle()), [], child)], parent)
+        let root = view("z", .zstack(alignment: .center), [view("r", .shape(.rect, ShapeStyle()), [], child)], parent)
         let cmds = commands(root, 100, 100)
         guard cmds.count == 1, case .fill(let f) = cmds[0] else { return XCTFail(dump(DisplayList(cmds))) }
         // Child frame [40, 40, 20×20], scaled ×2 about its centre (50, 50), then the parent's offset +10 in x:
@@ -46,7 +46,7 @@ final class DisplayListTests: XCTestCase {
                                             ShadowSpec(color: .white, radius: 8)],
                                   blur: 3, opacity: 0.5)
         m.offset = Point(7, 0)
-        let cmds = commands(view("r", .roundedRect(ShapeStyle(), cornerRadius: 6, style: .circular), [], m), 100, 100)
+        let cmds = commands(view("r", .shape(.roundedRect(cornerRadius: 6, style: .circular), ShapeStyle()), [], m), 100, 100)
         XCTAssertEqual(cmds.count, 3, dump(DisplayList(cmds)))
         guard case .beginLayer(let layer) = cmds.first, case .fill = cmds[1], case .endLayer = cmds.last else {
             return XCTFail(dump(DisplayList(cmds)))
@@ -63,7 +63,7 @@ final class DisplayListTests: XCTestCase {
 
     func testFullyTransparentViewIsLeftOut() {
         let m = ResolvedModifiers(opacity: 0)
-        let root = view("z", .zstack(alignment: .center), [view("hidden", .rect(ShapeStyle()), [], m), box("shown", 10, 10)])
+        let root = view("z", .zstack(alignment: .center), [view("hidden", .shape(.rect, ShapeStyle()), [], m), box("shown", 10, 10)])
         let cmds = commands(root, 100, 100)
         // Only "shown": a 10 × 10 rectangle centred at (45, 45).
         XCTAssertEqual(cmds.count, 1)
@@ -76,7 +76,7 @@ final class DisplayListTests: XCTestCase {
         let m = ResolvedModifiers(frame: FrameSpec(width: 50, height: 50),
                                   background: Box(view("bg", .paint(.color(.black)))),
                                   overlay: Box(text("o", "hi", size: 10)))
-        let root = view("r", .rect(fillRed), [], m)
+        let root = view("r", .shape(.rect, fillRed), [], m)
         let cmds = commands(root, 50, 50)
         // background fill, own fill, own stroke, overlay text.
         XCTAssertEqual(cmds.count, 4, dump(DisplayList(cmds)))
@@ -103,7 +103,7 @@ final class DisplayListTests: XCTestCase {
 
     func testMaskIsLaidOutInTheFrameAndCarriedByTheLayer() {
         let m = ResolvedModifiers(mask: Box(text("mask", "ab", size: 10)))
-        let cmds = commands(view("r", .rect(ShapeStyle()), [], m), 40, 20)
+        let cmds = commands(view("r", .shape(.rect, ShapeStyle()), [], m), 40, 20)
         guard cmds.count == 3, case .beginLayer(let layer) = cmds[0], let mask = layer.mask,
               case .text(let t)? = mask.commands.first else { return XCTFail(dump(DisplayList(cmds))) }
         // The 10 × 12 text centred in the 40 × 20 frame: (15, 4).
@@ -111,7 +111,7 @@ final class DisplayListTests: XCTestCase {
     }
 
     func testCircleIsCentredAtTheShorterSide() {
-        let cmds = commands(view("c", .circle(ShapeStyle())), 100, 40)
+        let cmds = commands(view("c", .shape(.circle, ShapeStyle())), 100, 40)
         guard case .fill(let f)? = cmds.first else { return XCTFail() }
         // The circle takes 100 × 40 but draws a 40-point circle in the middle: x from (100 − 40)/2 = 30.
         XCTAssertEqual(f.path.controlBounds, Rect(x: 30, y: 0, width: 40, height: 40))

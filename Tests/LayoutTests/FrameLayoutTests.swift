@@ -55,7 +55,7 @@ final class FrameLayoutTests: XCTestCase {
         XCTAssertEqual(r.view("t")?.contentFrame, Rect(x: 89, y: 93, width: 20, height: 12))
 
         // A rect is proposed the canvas less the padding and fills it.
-        let r2 = lay(view("r", .rect(ShapeStyle()), [], ResolvedModifiers(padding: EdgeInsets(all: 10))), 100, 50)
+        let r2 = lay(view("r", .shape(.rect, ShapeStyle()), [], ResolvedModifiers(padding: EdgeInsets(all: 10))), 100, 50)
         assertFrame(r2, "r", Rect(x: 0, y: 0, width: 100, height: 50))
         XCTAssertEqual(r2.view("r")?.contentFrame, Rect(x: 10, y: 10, width: 80, height: 30))
     }
@@ -101,7 +101,7 @@ final class FrameLayoutTests: XCTestCase {
     func testMatchedFrameOverridesPlacementButNotSiblings() {
         var m = ResolvedModifiers(frame: FrameSpec(width: 20, height: 20))
         m.matchedFrame = Rect(x: 5, y: 6, width: 50, height: 30)
-        let root = view("h", .hstack(spacing: 10, alignment: .top), [view("a", .roundedRect(ShapeStyle(), cornerRadius: 4, style: .continuous), [], m), box("b", 20, 20)])
+        let root = view("h", .hstack(spacing: 10, alignment: .top), [view("a", .shape(.roundedRect(cornerRadius: 4, style: .continuous), ShapeStyle()), [], m), box("b", 20, 20)])
         let r = lay(root, 100, 100)
         // The row still sees a as 20 × 20: 20 + 10 + 20 = 50 wide, at ((100 − 50)/2, (100 − 20)/2) = (25, 40);
         // b at 25 + 20 + 10 = 55. a itself takes the matched frame exactly, its own frame giving way.

@@ -19,7 +19,7 @@ func view(_ id: String, _ kind: ResolvedKind, _ children: [ResolvedView] = [],
 
 /// A white rectangle with a fixed frame.
 func box(_ id: String, _ w: Double, _ h: Double) -> ResolvedView {
-    view(id, .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(width: w, height: h)))
+    view(id, .shape(.rect, ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(width: w, height: h)))
 }
 
 func text(_ id: String, _ s: String, size: Double, _ m: ResolvedModifiers = ResolvedModifiers()) -> ResolvedView {

@@ -15,7 +15,7 @@ final class Rotation3DHitTests: XCTestCase {
         m.rotation3D = Rotation3D(angle: angle, axis: (0, 1, 0), anchor: UnitPoint(0, 0.5), perspective: 1)
         m.gestures = GestureBinding(specPath: "body.children[0]", loopValues: [])
         let root = ResolvedModifiers(frame: FrameSpec(width: 300, height: 200, alignment: .topLeading))
-        let card = view("card", .rect(ShapeStyle()), [], m)
+        let card = view("card", .shape(.rect, ShapeStyle()), [], m)
         let place = view("place", .zstack(alignment: .topLeading), [card],
                          ResolvedModifiers(padding: EdgeInsets(top: 60, leading: 100, bottom: 0, trailing: 0)))
         return lay(view("body", .zstack(alignment: .topLeading), [place], root), 300, 200).hitRegions()

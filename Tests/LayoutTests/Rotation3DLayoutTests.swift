@@ -15,7 +15,7 @@ final class Rotation3DLayoutTests: XCTestCase {
         child.rotation3D = Rotation3D(angle: angle, axis: (0, 1, 0), perspective: perspective)
         var parent = ResolvedModifiers(frame: FrameSpec(width: 100, height: 100))
         parent.scale = Point(2, 2); parent.anchor = .topLeading
-        return lay(view("stack", .zstack(alignment: .center), [view("r", .rect(ShapeStyle()), [], child)], parent), 100, 100).displayList()
+        return lay(view("stack", .zstack(alignment: .center), [view("r", .shape(.rect, ShapeStyle()), [], child)], parent), 100, 100).displayList()
     }
 
     func testProjectionWrapsTheViewAndFollowsOffsetThenTurnThenParent() throws {

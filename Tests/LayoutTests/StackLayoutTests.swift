@@ -41,7 +41,7 @@ final class StackLayoutTests: XCTestCase {
 
     func testSpacerComesAfterAnEquallyFlexibleView() {
         let root = view("h", .hstack(spacing: 0, alignment: .center), [
-            view("fill", .rect(ShapeStyle())), view("s", .spacer(minLength: 60)),
+            view("fill", .shape(.rect, ShapeStyle())), view("s", .spacer(minLength: 60)),
         ])
         let r = lay(root, 100, 50)
         // Both are infinitely flexible (rect 0…∞, spacer 60…∞); the spacer goes last. The rect is
@@ -52,7 +52,7 @@ final class StackLayoutTests: XCTestCase {
     }
 
     func testMaxWidthInfinityTakesTheRestOfAnHStack() {
-        let bar = view("bar", .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(height: 30, maxWidth: .infinity)))
+        let bar = view("bar", .shape(.rect, ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(height: 30, maxWidth: .infinity)))
         let root = view("h", .hstack(spacing: 10, alignment: .center), [text("t", "Hi", size: 20), bar])
         let r = lay(root, 300, 100)
         // Text "Hi" at 20 pt: 0.5·20·2 = 20 wide, 1.2·20 = 24 tall, flexibility 0; the bar is 0…∞.
@@ -64,8 +64,8 @@ final class StackLayoutTests: XCTestCase {
 
     /// The example of objc.io's "How an HStack lays out its children" (2020): red 75, green 100.
     func testFlexibleFramesAreServedInOrderOfFlexibility() {
-        let red = view("red", .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(maxWidth: 100)))
-        let green = view("green", .rect(ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(minWidth: 100)))
+        let red = view("red", .shape(.rect, ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(maxWidth: 100)))
+        let green = view("green", .shape(.rect, ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(minWidth: 100)))
         let root = view("h", .hstack(spacing: 0, alignment: .center), [red, green],
                         ResolvedModifiers(frame: FrameSpec(width: 150, height: 100)))
         let r = lay(root, 150, 100)
@@ -94,7 +94,7 @@ final class LayoutDumpTests: XCTestCase {
         // ∞, must report ∞ (not NaN) so that it sorts after the box: box 20, inner 200 − 8 − 20 = 172,
         // shared 172 − 8 = 164 → 82 each.
         let inner = view("in", .hstack(spacing: nil, alignment: .center),
-                         [view("p", .rect(ShapeStyle())), view("q", .rect(ShapeStyle()))])
+                         [view("p", .shape(.rect, ShapeStyle())), view("q", .shape(.rect, ShapeStyle()))])
         let r = lay(view("out", .hstack(spacing: nil, alignment: .center), [box("b", 20, 20), inner]), 200, 50)
         assertFrame(r, "in", Rect(x: 28, y: 0, width: 172, height: 50))
         assertFrame(r, "q", Rect(x: 118, y: 0, width: 82, height: 50))

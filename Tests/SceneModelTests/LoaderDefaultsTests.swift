@@ -41,7 +41,7 @@ final class LoaderDefaultsTests: XCTestCase {
         XCTAssertEqual(s.colors["twin"]?.bytes, [0x8A, 0x7C, 0xFF, 255], "a colour may name an earlier one")
         XCTAssertEqual(s.state.map(\.name), ["progress", "on", "label"])
         XCTAssertEqual(s.initialState, [.number(0.25), .bool(true), .string("hi")])
-        guard case .rect(let shape) = s.body.kind else { return XCTFail("expected a rect") }
+        guard case .shape(.rect, let shape) = s.body.kind else { return XCTFail("expected a rect") }
         XCTAssertEqual(shape.fill?.literalColor?.bytes, [0x8A, 0x7C, 0xFF, 255])
     }
 
@@ -61,13 +61,13 @@ final class LoaderDefaultsTests: XCTestCase {
         XCTAssertEqual(alignment, .center)
         let c = s.body.childViews
         XCTAssertEqual(c.count, 5)
-        guard case .rect(let rect) = c[0].kind else { return XCTFail() }
+        guard case .shape(.rect, let rect) = c[0].kind else { return XCTFail() }
         XCTAssertEqual(rect.fill?.literalColor, .white, "shapes are filled white by default")
         XCTAssertNil(rect.stroke)
-        guard case .roundedRect(_, let radius, let style) = c[1].kind else { return XCTFail() }
+        guard case .shape(.roundedRect(let radius, let style), _) = c[1].kind else { return XCTFail() }
         XCTAssertEqual(radius.literal, 0)
         XCTAssertEqual(style, .continuous)
-        guard case .circle(let circle) = c[2].kind else { return XCTFail() }
+        guard case .shape(.circle, let circle) = c[2].kind else { return XCTFail() }
         XCTAssertNil(circle.fill, "a shape with only a stroke is not filled")
         XCTAssertEqual(circle.strokeWidth.literal, 1)
         XCTAssertEqual(circle.stroke?.literalColor?.bytes, [0xFF, 0x3B, 0x30, 255])
@@ -165,7 +165,7 @@ final class LoaderDefaultsTests: XCTestCase {
         guard case .paint(let bg)? = m.background else { return XCTFail("a colour background is a paint") }
         XCTAssertEqual(bg.literalColor?.bytes, [0, 0x7A, 0xFF, 255])
         guard case .view(let ov)? = m.overlay, case .text = ov.kind else { return XCTFail("an object with a type is a view") }
-        guard case .circle = m.mask?.kind else { return XCTFail("mask is a view") }
+        guard case .shape(.circle, _)? = m.mask?.kind else { return XCTFail("mask is a view") }
         XCTAssertEqual(v.id?.resolve([:]), "card")
         let clipped = try S.load(S.scene(body: #"{"type": "rect", "clip": true}"#)).body
         XCTAssertEqual(clipped.modifiers.clip, .frame)

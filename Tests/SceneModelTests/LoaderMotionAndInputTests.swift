@@ -132,7 +132,7 @@ final class LoaderMotionAndInputTests: XCTestCase {
         XCTAssertEqual(hero.id.resolve([:]), "hero")
         XCTAssertTrue(hero.isSource, "isSource defaults to true")
         XCTAssertFalse(hero.morph)
-        guard case .roundedRect(_, let r, .circular) = s.body.childViews[0].kind else { return XCTFail() }
+        guard case .shape(.roundedRect(let r, .circular), _) = s.body.childViews[0].kind else { return XCTFail() }
         XCTAssertEqual(r.literal, 12)
         guard case .forEach(_, _, let card, _) = s.body.children[1], let m = card.matchedGeometry else { return XCTFail() }
         XCTAssertEqual(m.id.resolve(["i": 1]), "card1")

@@ -8,7 +8,7 @@ final class LoaderPaintAndRepetitionTests: XCTestCase {
 
     private func fill(_ paint: String, state: String = "{}") throws -> PaintSpec {
         let s = try S.load(S.scene(body: "{\"type\": \"rect\", \"fill\": \(paint)}", extra: "\"state\": \(state)"))
-        guard case .rect(let shape) = s.body.kind, let f = shape.fill else { throw S.LoadFailure(description: "no fill") }
+        guard case .shape(.rect, let shape) = s.body.kind, let f = shape.fill else { throw S.LoadFailure(description: "no fill") }
         return f
     }
 
@@ -61,7 +61,7 @@ final class LoaderPaintAndRepetitionTests: XCTestCase {
     func testColourExpressionsWithAlphaAndMix() throws {
         let s = try S.load(S.scene(body: #"{"type": "rect", "fill": "=mix('red', 'accent', f)", "shadows": [{"color": "=alpha('accent', 0.5)", "radius": 8}]}"#,
                                    extra: ##""colors": {"accent": "#8A7CFF"}, "state": {"f": 0.5}"##))
-        guard case .rect(let shape) = s.body.kind, case .color(.expression(let e))? = shape.fill else { return XCTFail() }
+        guard case .shape(.rect, let shape) = s.body.kind, case .color(.expression(let e))? = shape.fill else { return XCTFail() }
         // Halfway between FF3B30 and 8A7CFF, component-wise in sRGB.
         let mid = try XCTUnwrap(e.evaluate([.number(0.5), .number(0)]).color)
         XCTAssertEqual(mid.r, (255.0 + 138) / 2 / 255, accuracy: 1e-9)

@@ -111,13 +111,13 @@ final class SchemaTests: XCTestCase {
             "bad_animation", "bad_colors", "bad_gestures_and_input", "bad_unit_points", "canvas_too_large_side",
             "foreach_misuse", "missing_body", "missing_canvas", "missing_canvas_width", "missing_scene", "missing_type",
             "negative_sizes", "several_problems", "unknown_haptic", "bad_text", "unknown_keys", "unknown_view_type",
-            "wrong_format_version", "wrong_format_version_string", "wrong_types",
+            "wrong_format_version", "wrong_format_version_string", "wrong_types", "trim_and_geometry_keys",
         ]
         let accepted: Set<String> = [
             "after_cycle", "after_missing_id", "canvas_too_large_after_scale", "canvas_too_many_pixels",
             "expression_error_after_escape", "expression_syntax_errors", "expression_type_mismatch",
             "gesture_variable_outside_handler", "malformed_duplicate_key", "template_without_loop_variable", "unknown_variable",
-            "matched_geometry_unmatched", "matched_geometry_twice_at_once",
+            "matched_geometry_unmatched", "matched_geometry_twice_at_once", "geometry_scope",
         ]
         let notJSON: Set<String> = ["malformed_bare_word", "malformed_trailing_comma"]
         let files = try LoaderBadSceneTests.sceneFiles()

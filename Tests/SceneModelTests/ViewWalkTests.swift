@@ -43,7 +43,7 @@ final class ViewWalkTests: XCTestCase {
 
     /// root: background `bg`, children `a` (with child `a1`) and `b`, overlay `ov` (with child `ov1`), mask `mk`.
     static let resolved: ResolvedView = {
-        func leaf(_ id: String) -> ResolvedView { ResolvedView(identity: id, kind: .rect(ShapeStyle())) }
+        func leaf(_ id: String) -> ResolvedView { ResolvedView(identity: id, kind: .shape(.rect, ShapeStyle())) }
         let a = ResolvedView(identity: "a", kind: .zstack(alignment: .center), children: [leaf("a1")])
         let ov = ResolvedView(identity: "ov", kind: .vstack(spacing: nil, alignment: .center), children: [leaf("ov1")])
         return ResolvedView(identity: "root", kind: .zstack(alignment: .center), children: [a, leaf("b")],

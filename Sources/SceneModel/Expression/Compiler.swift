@@ -101,6 +101,10 @@ struct Compiler {
             var message = "unknown variable `\(name)`"
             if TypeEnvironment.gestureVariables.contains(where: { $0.name == name }) {
                 message += "; gesture variables exist only inside gesture handlers"
+            } else if name.hasPrefix("geometry.") {
+                message += env.variables["geometry.width"] == nil
+                    ? "; geometry.width and geometry.height exist only in the views inside a geometry container (not in its own keys or in handlers)"
+                    : "; a geometry container gives geometry.width and geometry.height"
             } else if let near = NameSuggestion.nearest(to: name, among: env.variables.keys) {
                 message += "; did you mean `\(near)`?"
             }

@@ -42,6 +42,9 @@ public struct TypeEnvironment: Sendable {
         ("gesture.force", .number), ("gesture.pressed", .bool),
     ]
 
+    /// What a `geometry` container's children may read: its laid-out size in points, width then height.
+    public static let geometryVariables = ["geometry.width", "geometry.height"]
+
     /// Declares `name` in the next free slot (or redeclares it, for a loop variable that
     /// shadows an outer one) and returns the slot.
     @discardableResult

@@ -22,7 +22,8 @@ public final class ExprRef: Sendable {
 /// The layout of the value vector every scene expression reads: the state variables in file
 /// order, then `t`, then the eight `gesture.*` variables, then the forEach loop variables by
 /// nesting depth (outermost first, room for 64 levels), then `presented.<name>` for every
-/// state variable (in what events and handlers set).
+/// state variable (in what events and handlers set), then `geometry.width` and `geometry.height` (inside a
+/// `geometry` container's children: the nearest enclosing one's laid-out size).
 public enum ExpressionSlots {
     public static func time(stateCount n: Int) -> Int { n }
     public static func gesture(stateCount n: Int) -> Int { n + 1 }
@@ -31,6 +32,8 @@ public enum ExpressionSlots {
     public static let maxLoopDepth = 64
     /// `presented.<name>` of state variable `index`: after the deepest loop variable.
     public static func presented(stateCount n: Int, index: Int) -> Int { loop(stateCount: n, depth: maxLoopDepth) + index }
+    /// `geometry.width` (`geometry.height` is the next slot): after the presented values.
+    public static func geometry(stateCount n: Int) -> Int { presented(stateCount: n, index: n) }
 }
 
 extension ValueType {
@@ -62,6 +65,11 @@ extension SceneReader {
         for (name, s) in scope.itemState {
             env.declare(name, type: s.type, slot: s.base,
                         index: .init(slot: ExpressionSlots.loop(stateCount: n, depth: s.loopDepth), count: s.count))
+        }
+        if scope.geometry {
+            for (k, name) in TypeEnvironment.geometryVariables.enumerated() {
+                env.declare(name, type: .number, slot: ExpressionSlots.geometry(stateCount: n) + k)
+            }
         }
         if scope.presented {
             for (name, slot) in stateSlots where stateTypes[name] == .number {

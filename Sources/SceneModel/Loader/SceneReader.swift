@@ -32,6 +32,10 @@ struct SceneReader {
         /// In what an event sets (and its animation), `presented.<name>` reads a numeric state
         /// variable as it is on screen at that instant, animation included.
         var presented: Bool = false
+        /// Inside a `geometry` container's children (not its own keys), `geometry.width` and `geometry.height` read
+        /// the nearest enclosing container's laid-out size. Handlers never see them (they run in the simulation,
+        /// before any layout).
+        var geometry: Bool = false
         /// Item state in scope (`itemState` of an enclosing forEach), by name.
         var itemState: [String: ItemStateSlot] = [:]
     }

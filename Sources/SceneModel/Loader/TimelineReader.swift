@@ -151,6 +151,7 @@ extension SceneReader {
             guard let kind = gestureKind(key, kv, join(p, key)) else { continue }
             var inner = scope
             inner.gesture = true
+            inner.geometry = false   // handlers run in the simulation, before any layout
             func handler(_ r: inout SceneReader, _ k: String) -> EventBody? {
                 guard let hv = o[k] else { return nil }
                 guard let ho = r.object(hv, join(p, k), allowed: ["set", "animation", "haptic"], what: "a handler {set, animation, haptic}") else { return nil }

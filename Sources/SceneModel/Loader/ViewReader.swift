@@ -7,14 +7,14 @@ let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask
 
 /// Keys that belong to each view type, besides the common ones.
 let viewTypeKeys: [String: [String]] = [
-    "rect": ["fill", "stroke"], "roundedRect": ["fill", "stroke", "cornerRadius", "style"],
-    "capsule": ["fill", "stroke"], "circle": ["fill", "stroke"], "ellipse": ["fill", "stroke"],
+    "rect": ["fill", "stroke", "trim"], "roundedRect": ["fill", "stroke", "trim", "cornerRadius", "style"],
+    "capsule": ["fill", "stroke", "trim"], "circle": ["fill", "stroke", "trim"], "ellipse": ["fill", "stroke", "trim"],
     "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment", "multilineTextAlignment", "lineLimit",
              "truncationMode", "lineSpacing", "fixedSize"],
     "image": ["src", "contentMode", "resizable"],
     "lottie": ["src", "contentMode", "progress", "lottieFrame"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
-    "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"],
+    "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"], "geometry": ["children"],
     "forEach": ["count", "as", "content", "itemState"],
 ]
 
@@ -50,18 +50,14 @@ extension SceneReader {
         var kind: ViewKindSpec?
         var children: [ChildSpec] = []
         switch type {
-        case "rect", "roundedRect", "capsule", "circle", "ellipse":
-            let shape = shapeSpec(o, path, scope)
-            switch type {
-            case "rect": kind = .rect(shape)
-            case "capsule": kind = .capsule(shape)
-            case "circle": kind = .circle(shape)
-            case "ellipse": kind = .ellipse(shape)
-            default:
-                let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
-                let style = o["style"].flatMap { oneOf($0, join(path, "style"), ["continuous", "circular"]) } ?? "continuous"
-                kind = .roundedRect(shape, cornerRadius: r, style: CornerStyle(rawValue: style) ?? .continuous)
-            }
+        case "rect": kind = .shape(.rect, shapeSpec(o, path, scope))
+        case "capsule": kind = .shape(.capsule, shapeSpec(o, path, scope))
+        case "circle": kind = .shape(.circle, shapeSpec(o, path, scope))
+        case "ellipse": kind = .shape(.ellipse, shapeSpec(o, path, scope))
+        case "roundedRect":
+            let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
+            let style = o["style"].flatMap { oneOf($0, join(path, "style"), ["continuous", "circular"]) } ?? "continuous"
+            kind = .shape(.roundedRect(cornerRadius: r, style: CornerStyle(rawValue: style) ?? .continuous), shapeSpec(o, path, scope))
         case "text": kind = textSpec(o, v, path, scope).map { .text($0) }
         case "image": kind = imageSpec(o, v, path).map { .image($0) }
         case "lottie": kind = lottieSpec(o, v, path, scope).map { .lottie($0) }
@@ -78,10 +74,14 @@ extension SceneReader {
             kind = .vstack(spacing: s, alignment: HorizontalAlignment(rawValue: a) ?? .center)
         case "spacer":
             kind = .spacer(minLength: o["minLength"].flatMap { dynamicNumber($0, join(path, "minLength"), scope, min: 0) })
+        case "geometry": kind = .geometry
         default: break
         }
-        if ["zstack", "hstack", "vstack"].contains(type), let c = o["children"] {
-            children = self.children(c, join(path, "children"), scope, depth: depth)
+        if ["zstack", "hstack", "vstack", "geometry"].contains(type), let c = o["children"] {
+            // A geometry container's children read its size; its own keys (frame, padding…) read the enclosing one's.
+            var inner = scope
+            if type == "geometry" { inner.geometry = true }
+            children = self.children(c, join(path, "children"), inner, depth: depth)
         }
 
         let modifiers = modifierSpec(o, path, scope, depth: depth)
@@ -167,7 +167,17 @@ extension SceneReader {
         }
         // A shape with only a stroke is not filled (SwiftUI's .stroke()); otherwise the fill defaults to white.
         let f: PaintSpec? = fill ?? (o["stroke"] != nil && o["fill"] == nil ? nil : .color(.constant(.white)))
-        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width)
+        var trim: TrimSpec?
+        if let t = o["trim"] {
+            // SwiftUI's .trim(from:to:): fractions of the outline, 0 and 1 by default; a literal outside 0…1 is a typo
+            // (an expression is clamped to 0…1 when drawn, as SwiftUI clamps).
+            let p = join(path, "trim")
+            if let to = object(t, p, allowed: ["from", "to"], what: "{from, to}") {
+                trim = TrimSpec(from: to["from"].flatMap { dynamicNumber($0, join(p, "from"), scope, min: 0, max: 1) } ?? .constant(0),
+                                to: to["to"].flatMap { dynamicNumber($0, join(p, "to"), scope, min: 0, max: 1) } ?? .constant(1))
+            }
+        }
+        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width, trim: trim)
     }
 
     mutating func textSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String, _ scope: Scope) -> TextSpec? {

@@ -81,11 +81,8 @@ public struct TemplateString: Sendable, Hashable {
 
 /// The kind of a view and the keys that belong to it.
 public enum ViewKindSpec: Sendable {
-    case rect(ShapeSpec)
-    case roundedRect(ShapeSpec, cornerRadius: Dynamic<Double>, style: CornerStyle)
-    case capsule(ShapeSpec)
-    case circle(ShapeSpec)
-    case ellipse(ShapeSpec)
+    /// A shape: its outline as written (the timeline evaluates it into a `ShapeOutline`) and its fill and stroke.
+    case shape(ShapeKindSpec, ShapeSpec)
     case text(TextSpec)
     case image(ImageSpec)
     case lottie(LottieSpec)
@@ -93,14 +90,13 @@ public enum ViewKindSpec: Sendable {
     case hstack(spacing: Dynamic<Double>?, alignment: VerticalAlignment)
     case vstack(spacing: Dynamic<Double>?, alignment: HorizontalAlignment)
     case spacer(minLength: Dynamic<Double>?)
+    /// SwiftUI's `GeometryReader`: takes the whole size proposed to it and places its children at its top-leading
+    /// corner; expressions in its children read its laid-out size as `geometry.width` and `geometry.height`.
+    case geometry
 
     public var typeName: String {
         switch self {
-        case .rect: return "rect"
-        case .roundedRect: return "roundedRect"
-        case .capsule: return "capsule"
-        case .circle: return "circle"
-        case .ellipse: return "ellipse"
+        case .shape(let k, _): return k.typeName
         case .text: return "text"
         case .image: return "image"
         case .lottie: return "lottie"
@@ -108,9 +104,13 @@ public enum ViewKindSpec: Sendable {
         case .hstack: return "hstack"
         case .vstack: return "vstack"
         case .spacer: return "spacer"
+        case .geometry: return "geometry"
         }
     }
 }
+
+/// A shape's outline as written: its parameters may be expressions.
+public typealias ShapeKindSpec = ShapeKind<Dynamic<Double>>
 
 /// `fill` and `stroke` of a shape.
 public struct ShapeSpec: Sendable {
@@ -118,9 +118,18 @@ public struct ShapeSpec: Sendable {
     public var stroke: PaintSpec?
     /// Stroke width in points.
     public var strokeWidth: Dynamic<Double>
-    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>) {
-        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+    /// `trim`: the part of the outline drawn; nil for the whole outline.
+    public var trim: TrimSpec?
+    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>, trim: TrimSpec? = nil) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.trim = trim
     }
+}
+
+/// `trim` of a shape as written (SwiftUI's `.trim(from:to:)`): fractions of the outline's length.
+public struct TrimSpec: Sendable {
+    public var from: Dynamic<Double>
+    public var to: Dynamic<Double>
+    public init(from: Dynamic<Double>, to: Dynamic<Double>) { self.from = from; self.to = to }
 }
 
 /// The keys of a `text` view.

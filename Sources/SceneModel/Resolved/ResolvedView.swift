@@ -17,9 +17,6 @@ public struct ResolvedView: Hashable, Sendable {
     }
 }
 
-/// Corner style of a rounded rectangle.
-public enum CornerStyle: String, Hashable, Sendable { case continuous, circular }
-
 /// How a resizable image fits its frame.
 public enum ContentMode: String, Hashable, Sendable { case fit, fill }
 
@@ -30,12 +27,8 @@ public enum HorizontalAlignment: String, Hashable, Sendable { case leading, cent
 
 /// A view's own content, before its modifiers.
 public enum ResolvedKind: Hashable, Sendable {
-    case rect(ShapeStyle)
-    /// `cornerRadius` in points.
-    case roundedRect(ShapeStyle, cornerRadius: Double, style: CornerStyle)
-    case capsule(ShapeStyle)
-    case circle(ShapeStyle)
-    case ellipse(ShapeStyle)
+    /// A shape: its outline (whose path `ShapeOutline.path(in:)` builds) and how it is filled and stroked.
+    case shape(ShapeOutline, ShapeStyle)
     case text(String, TextStyleSpec, fill: Paint)
     /// `image` is nil when the file could not be loaded (reported at load time).
     case image(RGBAImage?, contentMode: ContentMode?, resizable: Bool, src: String)
@@ -48,6 +41,9 @@ public enum ResolvedKind: Hashable, Sendable {
     case vstack(spacing: Double?, alignment: HorizontalAlignment)
     /// `minLength` in points (nil: the default of 8 inside stacks).
     case spacer(minLength: Double?)
+    /// SwiftUI's `GeometryReader`: as large as its proposal, children at its top-leading corner. Its children were
+    /// resolved with its laid-out size (`geometry.width`, `geometry.height`).
+    case geometry
     /// A paint used as a background or overlay: fills whatever it is proposed, like a shape.
     case paint(Paint)
 }
@@ -58,9 +54,18 @@ public struct ShapeStyle: Hashable, Sendable {
     public var stroke: Paint?
     /// Stroke width in points.
     public var strokeWidth: Double
-    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1) {
-        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+    /// The part of the outline that is drawn, filled and stroked (SwiftUI's `.trim(from:to:)`); nil for all of it.
+    public var trim: ShapeTrim?
+    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1, trim: ShapeTrim? = nil) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.trim = trim
     }
+}
+
+/// Fractions of a shape's outline length, measured from where its path starts (`Path.trimmed(from:to:)`).
+public struct ShapeTrim: Hashable, Sendable {
+    public var from: Double
+    public var to: Double
+    public init(from: Double = 0, to: Double = 1) { self.from = from; self.to = to }
 }
 
 /// Text style as the scene gives it (the same fields as the display list's `TextStyle`).

@@ -5,6 +5,14 @@ import Geometry
 public protocol GeometryProvider {
     /// The frame, in canvas points, of every view by identity.
     func frames(of root: ResolvedView) -> [String: Rect]
+    /// The content frame (inside `padding` and `frame`), in canvas points, of every view by identity: the size a
+    /// `geometry` container reports to its children is its content frame's.
+    func contentFrames(of root: ResolvedView) -> [String: Rect]
+}
+
+extension GeometryProvider {
+    /// Stand-ins that know no padding: the frames themselves.
+    public func contentFrames(of root: ResolvedView) -> [String: Rect] { frames(of: root) }
 }
 
 /// Everything the timeline needs from layout: frames for matched geometry and hit regions for scripted input.

@@ -16,7 +16,7 @@ extension Simulation {
         let partial = StateHistory(partial: snapshots)
         let values = AnimatedValues(history: partial, time: time, current: snapshots.count - 1, stateCount: scene.state.count)
         var resolver = ViewResolver(values: values, images: [:])
-        guard let root = resolver.resolve(scene.body, identity: "body") else { return [] }
+        guard let root = resolver.resolveRoot(scene.body, geometry: geometry) else { return [] }
         return tester.hitRegions(of: root)
     }
 

@@ -53,7 +53,7 @@ struct MotionTable: Sendable {
                 set(.x, f.minX + offset.x); set(.y, f.minY + offset.y); set(.width, f.width); set(.height, f.height)
                 set(.opacity, m.opacity); set(.scaleX, m.scale.x); set(.scaleY, m.scale.y)
                 set(.rotation, m.rotation); set(.blur, m.blur)
-                if case .roundedRect(_, let radius, _) = view.kind { set(.cornerRadius, radius) }
+                if case .shape(.roundedRect(let radius, _), _) = view.kind { set(.cornerRadius, radius) }
             }
             for sub in [view.background].compactMap({ $0 }) + view.children + [view.overlay, view.mask].compactMap({ $0 }) {
                 visit(sub, parentOffset: offset, seen: &seen)
