@@ -108,20 +108,22 @@ struct UnlockView: View {
         ZStack(alignment: .leading) {
             RoundedRectangle(cornerRadius: 12, style: .continuous)
                 .fill(Color.track)
-            RoundedRectangle(cornerRadius: 12, style: .continuous)
-                .fill(Color.accent)
-                .frame(width: progress * barWidth, height: 24)
-                .mask(
-                    RoundedRectangle(cornerRadius: 12, style: .continuous)
-                        .frame(width: barWidth, height: 24)
-                        .offset(x: barWidth / 2 - progress * barWidth / 2)
-                )
-                .matchedGeometryEffect(id: "card", in: cards)
-                // Light scattering from the bar: small radius strong, large radius faint.
-                .shadow(color: Color.accent.opacity(0.3), radius: 80)
-                .shadow(color: Color.accent.opacity(0.5), radius: 60)
-                .shadow(color: Color.accent.opacity(0.6), radius: 20)
-                .shadow(color: Color.accent.opacity(0.7), radius: 8)
+            GeometryReader { geometry in
+                RoundedRectangle(cornerRadius: 12, style: .continuous)
+                    .fill(Color.accent)
+                    .frame(width: geometry.size.width * progress, height: 24)
+                    .mask(
+                        RoundedRectangle(cornerRadius: 12, style: .continuous)
+                            .frame(width: geometry.size.width, height: 24)
+                            .offset(x: geometry.size.width / 2 - progress * geometry.size.width / 2)
+                    )
+                    .matchedGeometryEffect(id: "card", in: cards)
+                    // Light scattering from the bar: small radius strong, large radius faint.
+                    .shadow(color: Color.accent.opacity(0.3), radius: 80)
+                    .shadow(color: Color.accent.opacity(0.5), radius: 60)
+                    .shadow(color: Color.accent.opacity(0.6), radius: 20)
+                    .shadow(color: Color.accent.opacity(0.7), radius: 8)
+            }
         }
         .frame(width: barWidth, height: 24)
         .contentShape(Rectangle())
