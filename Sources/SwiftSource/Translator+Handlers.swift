@@ -238,7 +238,13 @@ extension Translator {
     func record(_ n: String, _ v: Sym, _ x: Execution, _ g: Sym, _ a: JSONValue?, _ node: Syntax) {
         let cur = x.env[n] ?? .ref(n, stateKinds[n] ?? .number)
         x.env[n] = Sym.cond(g, v, cur).folded
-        x.effects.append(Effect(kind: .assign(n, v), guardCond: g, animation: a ?? implicitAnimations[n], node: node))
+        x.effects.append(Effect(kind: .assign(n, v), guardCond: g, animation: a, node: node))
+        // The copies read below `.animation(_:value:)` modifiers change too, with their animation (which replaces
+        // the transaction's, as the modifier does in SwiftUI).
+        for m in knownMirrors[n] ?? [] {
+            x.env[m.name] = Sym.cond(g, v, x.env[m.name] ?? .ref(m.name, stateKinds[n] ?? .number)).folded
+            x.effects.append(Effect(kind: .assign(m.name, v), guardCond: g, animation: m.animation, node: node))
+        }
     }
 
     /// A CGSize/CGPoint value for a pair of state variables: `value.translation`, `.zero`, `CGSize(width:height:)`.

@@ -338,16 +338,16 @@ extension Translator {
         case "animation":
             guard let e = unlabeled() else { throw fail(c, s.trail, ".animation", "expected an animation") }
             let a = e.trimmedDescription == "nil" ? nil : try animation(e, s)
+            var watched: Set<String>
             if let valueArg = arg("value") {
-                // Changes of what `value` reads, made without an animation, animate with this one.
-                let read = attempt({ try sym(valueArg, s) })?.reads ?? []
-                if read.isEmpty { warn(valueArg, s.trail, "value:", "reads no state variable, so nothing animates by it") }
-                for r in read where !r.contains(".") { if let a { implicitAnimations[r] = a } }
-                return v
+                // Changes of what `value` reads animate this view with this animation.
+                watched = attempt({ try sym(valueArg, s) })?.reads ?? []
+                if watched.isEmpty { warn(valueArg, s.trail, "value:", "reads no state variable, so nothing animates by it") }
+            } else {
+                // The older form: every change this view reads.
+                watched = stateReads(v)
             }
-            // The older form: every change below this view animates.
-            for r in stateReads(v) { if let a, implicitAnimations[r] == nil { implicitAnimations[r] = a } }
-            return v
+            return scopeAnimation(a, to: v, watching: watched.filter { stateKinds[$0] != nil && !$0.hasPrefix("_") })
         case "zIndex":
             warn(c, s.trail, ".zIndex", "ignored: views are drawn in the order they are written")
             return v
@@ -434,6 +434,57 @@ extension Translator {
         }
         walk(v)
         return out
+    }
+
+    /// The view reads its own copy of each watched state variable; every change of the variable sets the copy too,
+    /// with `a` (see `mirrors`).
+    func scopeAnimation(_ a: JSONValue?, to v: JSONValue, watching names: Set<String>) -> JSONValue {
+        var out = v
+        for n in names.sorted() {
+            let reads = stateReads(out)
+            guard reads.contains(n) else { continue }
+            let copy = "\(n)__\((mirrors[n]?.count ?? 0) + 1)"
+            mirrors[n, default: []].append((copy, a))
+            if let initial = state.first(where: { $0.name == n })?.value { addState(copy, initial, stateKinds[n] ?? .number) }
+            out = renameVariable(n, to: copy, in: out)
+        }
+        return out
+    }
+
+    /// Replaces the state variable `old` by `new` in every expression, condition and text template of a view.
+    func renameVariable(_ old: String, to new: String, in v: JSONValue) -> JSONValue {
+        func rename(_ text: String) -> String {
+            var out = "", word = ""
+            var quoted = false, member = false
+            func flush() { out += (word == old && !quoted && !member) ? new : word; word = "" }
+            var previous: Character = " "
+            for ch in text {
+                if ch.isLetter || ch.isNumber || ch == "_" {
+                    if word.isEmpty { member = previous == "." }
+                    word.append(ch)
+                } else {
+                    flush()
+                    if ch == "'" { quoted.toggle() }
+                    out.append(ch)
+                }
+                previous = ch
+            }
+            flush()
+            return out
+        }
+        func walk(_ j: JSONValue, key: String?) -> JSONValue {
+            var out = j
+            switch j.kind {
+            case .string(let str):
+                if key == "if" || str.hasPrefix("=") || str.contains("{=") { out.kind = .string(rename(str)) }
+            case .array(let a): out.kind = .array(a.map { walk($0, key: nil) })
+            case .object(let m):
+                out.kind = .object(m.map { JSONMember(key: $0.key, keyLocation: $0.keyLocation, value: ($0.key == "gestures") ? $0.value : walk($0.value, key: $0.key)) })
+            default: break
+            }
+            return out
+        }
+        return walk(v, key: nil)
     }
 
     /// `.font(…)` as the scene's font object; true when it asks for tabular digits.

@@ -71,20 +71,19 @@ extension Translator {
         return facts
     }
 
-    /// Translates the root view twice: the first pass finds every `.animation(_:value:)`, which the second pass's
-    /// handlers need wherever in the file they are.
+    /// Translates the root view twice: the first pass finds every `.animation(_:value:)` scope, which the second
+    /// pass's handlers need wherever in the file they are.
     func translateRoot(_ decl: StructDeclSyntax, call: FunctionCallExprSyntax?) throws -> JSONValue {
         func pass() throws -> JSONValue {
-            state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]
+            state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]; mirrors = [:]
             let vs = try inlineStruct(decl.name.text, decl, call, Scope(), root: true)
             return clean(oneView(vs, decl))
         }
         let keep = problems.count, keepWarnings = warnings.count
         _ = try? pass()
-        let found = implicitAnimations
         problems.removeSubrange(keep...)
         warnings.removeSubrange(keepWarnings...)
-        implicitAnimations = found
+        knownMirrors = mirrors
         return try pass()
     }
 

@@ -316,6 +316,18 @@ extension Translator {
         let lo = try sym(range.leftOperand, s), hi = try sym(range.rightOperand, s)
         let count = Sym.binary("-", op == "..." ? Sym.binary("+", hi, .num(1)).folded : hi, lo).folded
         let params = closureParameters(content)
+        // An animation that depends on the item (a staggered `delay(Double(i) * 0.2)`) cannot be one animation for
+        // all items: the items are written out one by one instead, each with its own constant.
+        if let p = params.first, case .num(let n) = count, n >= 0, n <= 64, n == n.rounded(),
+           AnimationReadsVisitor.reads(p, in: Syntax(content)) {
+            var out: [JSONValue] = []
+            for k in 0..<Int(n) {
+                var inner = s.adding("ForEach[\(k)]")
+                inner.values[p] = .sym(Sym.binary("+", .num(Double(k)), lo).folded)
+                out.append(oneView(try children(content.statements, inner), content))
+            }
+            return out
+        }
         hiddenCounter += 1
         let loopName = "i\(hiddenCounter)"
         var inner = s.adding("ForEach")
@@ -537,5 +549,28 @@ extension Translator {
     func appendGesture(_ v: JSONValue, _ g: JSONValue) -> JSONValue {
         let list = (v["gestures"]?.elements ?? []) + [g]
         return v.setting("gestures", J.arr(list, g.location))
+    }
+}
+
+/// Whether an animation in a ForEach's content (`.animation(…)`, `withAnimation(…)`, `.delay(…)`, `.speed(…)`)
+/// reads the loop variable.
+final class AnimationReadsVisitor: SyntaxVisitor {
+    let name: String
+    var found = false
+    init(_ name: String) { self.name = name; super.init(viewMode: .sourceAccurate) }
+
+    static func reads(_ name: String, in node: Syntax) -> Bool {
+        let v = AnimationReadsVisitor(name)
+        v.walk(node)
+        return v.found
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? node.calledExpression.trimmedDescription
+        if ["animation", "withAnimation", "delay", "speed", "repeatCount"].contains(callee),
+           node.arguments.contains(where: { arg in arg.expression.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }) {
+            found = true
+        }
+        return found ? .skipChildren : .visitChildren
     }
 }

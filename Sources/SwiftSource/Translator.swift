@@ -115,7 +115,12 @@ final class Translator {
     var timerFlags: [String: [String]] = [:]
     var timerIDs: Set<String> = []
     /// Variables whose changes animate with a view's `.animation(_:value:)`: the animation for changes made without one.
-    var implicitAnimations: [String: JSONValue] = [:]
+    /// `.animation(_:value:)` scopes: a view below one reads its own copy of each state variable the modifier
+    /// watches (`progress__1`), which every change of the variable sets too, with the modifier's animation. By state
+    /// variable: the copies and their animations (nil: `.animation(nil)`, no animation). `knownMirrors` holds the
+    /// first translation pass's, which the second pass's handlers use wherever they are in the file.
+    var mirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
+    var knownMirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
     /// Depth of struct inlining, against a view that contains itself.
     var inlineDepth = 0
 
