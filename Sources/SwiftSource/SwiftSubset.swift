@@ -54,7 +54,7 @@ public enum SwiftSubset {
         e("imageModes", "Modifiers", "`.resizable()`, `.aspectRatio(contentMode:)`, `.scaledToFit()`, `.scaledToFill()`", .translated, "`resizable`, `contentMode`"),
         e("matchedGeometry", "Modifiers", "`.matchedGeometryEffect(id:in:isSource:)`", .translated, "`matchedGeometry` (ids scoped by the namespace when the file has several; shapes morph)"),
         e("transitionModifier", "Modifiers", "`.transition(…)`", .translated, "`transition`"),
-        e("animationValue", "Modifiers", "`.animation(_:value:)`, `.animation(_:)`", .translated, "changes of the state it reads, made without an animation, animate with it"),
+        e("animationValue", "Modifiers", "`.animation(_:value:)`, `.animation(_:)`", .translated, "that view animates with it when the state it reads changes (the view reads its own copy of the state)"),
         e("compositingGroup", "Modifiers", "`.compositingGroup()`, `.drawingGroup()`", .translated, "`compositingGroup`"),
         e("id", "Modifiers", "`.id(x)`", .translated, "`id`, `{i}` for loop variables"),
         e("viewModifier", "Modifiers", "`.modifier(M())` with the file's `ViewModifier`; the file's `View` extension functions", .translated, "inlined around the view"),
