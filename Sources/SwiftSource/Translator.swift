@@ -258,6 +258,7 @@ final class Translator {
 /// Where in the file a construct is, for messages: `UnlockView.body › .overlay`.
 struct Trail {
     var parts: [String] = []
-    func with(_ s: String) -> String { (parts + (s.isEmpty ? [] : [s])).joined(separator: " › ") }
-    func adding(_ s: String) -> Trail { Trail(parts: parts + [s]) }
+    /// A part equal to the last one is not repeated (`.gesture` adds itself, then its handler adds it again).
+    func with(_ s: String) -> String { (parts + (s.isEmpty || s == parts.last ? [] : [s])).joined(separator: " › ") }
+    func adding(_ s: String) -> Trail { s == parts.last ? self : Trail(parts: parts + [s]) }
 }
