@@ -175,15 +175,24 @@ final class Translator {
     }
 
     /// Records a problem at `node` and returns `Refused` to throw.
+    /// Where a problem with `node` is reported: a modifier in a chain (`Circle()\n.position(…)`, whose node starts at
+    /// `Circle`) at the modifier's name.
+    func problemLoc(_ node: some SyntaxProtocol) -> SceneModel.SourceLocation {
+        var callee = Syntax(node)
+        if let c = node.as(FunctionCallExprSyntax.self) { callee = Syntax(c.calledExpression) }
+        if let m = callee.as(MemberAccessExprSyntax.self), m.base?.is(FunctionCallExprSyntax.self) == true { return loc(m.declName) }
+        return loc(node)
+    }
+
     @discardableResult
     func fail(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) -> Refused {
-        let l = loc(node)
+        let l = problemLoc(node)
         problems.append(SceneError(file: file, line: l.line, column: l.column, path: trail.with(construct), message: message))
         return Refused()
     }
 
     func warn(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) {
-        let l = loc(node)
+        let l = problemLoc(node)
         warnings.append(SceneError(file: file, line: l.line, column: l.column, path: "warning: " + construct, message: message))
     }
 
