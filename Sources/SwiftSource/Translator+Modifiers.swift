@@ -370,7 +370,7 @@ extension Translator {
                 inner.values["self"] = .views([v])
                 return oneView(try children(body.statements, inner), c)
             }
-            throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)",
+            throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)(\(text(c.arguments)))",
                        "unknown modifier" + (NameSuggestion.nearest(to: name, among: Self.knownModifiers).map { "; nearest: .\($0)" } ?? ""))
         }
     }
