@@ -371,7 +371,7 @@ extension Translator {
                 if b.accessorBlock != nil { continue } // computed
                 let type = b.typeAnnotation?.type.trimmedDescription ?? ""
                 let initial = b.initializer?.value
-                if attrs.contains(where: { $0.hasPrefix("@State") }) {
+                if attrs.contains(where: { $0 == "@State" || $0.hasPrefix("@State(") }) {
                     try declareState(name, type: type, initial: initial, decl: b, inst: inst, root: root, s)
                     continue
                 }
