@@ -165,7 +165,7 @@ extension Translator {
             var out = v
             var scale: JSONValue
             if let e = unlabeled() {
-                if let p = try? pair(e, s), e.as(FunctionCallExprSyntax.self) != nil { scale = J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at) }
+                if e.as(FunctionCallExprSyntax.self) != nil, let p = try? pair(e, s) { scale = J.obj([("x", p.0.json(at)), ("y", p.1.json(at))], at) }
                 else { scale = try value(e) }
             } else {
                 scale = J.obj([("x", try arg("x").map(value) ?? J.num(1, at)), ("y", try arg("y").map(value) ?? J.num(1, at))], at)
