@@ -63,7 +63,7 @@ extension Translator {
             if let t = c.trailingClosure {
                 vs = try children(t.statements, inner)
             } else if let e = unlabeled() {
-                if let p = try? paintOnly(e, s) { return p }
+                if arg("in") == nil, let p = try? paintOnly(e, s) { return p }
                 vs = try views(e, inner)
             } else if let e = arg("content") {
                 vs = try views(e, inner)
