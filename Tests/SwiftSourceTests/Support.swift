@@ -132,3 +132,9 @@ func skipUnlessLoads(_ source: String, _ why: String) throws {
         throw XCTSkip("translator bug: \(why): \(error)")
     }
 }
+
+/// Skips the calling test when the translation of `source` has no value at `path` (a known translator bug).
+func skipIfTranslatorBug(_ source: String, at path: String, _ why: String) throws {
+    let t = SwiftSceneTranslator.translate(source: source, file: "T.swift")
+    if t.scene?.at(path) == nil { throw XCTSkip("translator bug: \(why)") }
+}
