@@ -116,6 +116,10 @@ final class Translator {
     var implicitAnimations: [String: JSONValue] = [:]
     /// Depth of struct inlining, against a view that contains itself.
     var inlineDepth = 0
+    /// Depth of expressions, views and colours being evaluated inside each other, against names that refer to
+    /// themselves (`var a: some View { b }`, `let a = b; let b = a`, a function that calls itself), which would
+    /// otherwise overflow the stack.
+    var evalDepth = 0
 
     init(source: String, file: String) {
         self.source = source
@@ -250,6 +254,13 @@ final class Translator {
         } else if let m = d.as(MacroExpansionDeclSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure {
             previews.append(c)
         }
+    }
+
+    func deeper<T>(_ node: ExprSyntax, _ s: Scope, _ body: () throws -> T) throws -> T {
+        evalDepth += 1
+        defer { evalDepth -= 1 }
+        guard evalDepth < 200 else { throw fail(node, s.trail, text(node), "nested too deeply, or refers to itself") }
+        return try body()
     }
 
     func newHidden(_ stem: String) -> String {
