@@ -100,6 +100,7 @@ let package = Package(
         .testTarget(name: "RenderKitTests", dependencies: [
             "TestSupport", "Frames", "Formats", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
         ]),
+        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "Timeline"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO", "Geometry", "SceneModel"], exclude: ["Scripts"]),
     ]
 )

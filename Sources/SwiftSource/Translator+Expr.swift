@@ -60,7 +60,9 @@ extension Translator {
     }
 
     /// A Swift expression as a value (scene format §2).
-    func sym(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+    func sym(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try deeper(e, s) { try symValue(e, s) } }
+
+    func symValue(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
         if let i = e.as(IntegerLiteralExprSyntax.self) {
             guard let n = Double(i.literal.text.replacingOccurrences(of: "_", with: "")) else { throw fail(e, s.trail, text(e), "not a number") }
             return .num(n)

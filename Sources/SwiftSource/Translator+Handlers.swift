@@ -526,7 +526,7 @@ extension Translator {
         switch name {
         case "onAppear":
             guard let body = try trailing ?? closureArg("perform") else { return v }
-            let b = try handlerBody(body, s.adding("onAppear"), kind: .event, params: [:])
+            let b = try handlerBody(body, s.adding(".onAppear"), kind: .event, params: [:])
             addEvent(trigger: s.presence, body: b, at)
             return v
         case "onReceive":

@@ -63,7 +63,7 @@ extension Translator {
             if let t = c.trailingClosure {
                 vs = try children(t.statements, inner)
             } else if let e = unlabeled() {
-                if let p = attempt({ try paint(e, s) }) { return p }
+                if arg("in") == nil, let p = attempt({ try paint(e, s) }) { return p }
                 vs = try views(e, inner)
             } else if let e = arg("content") {
                 vs = try views(e, inner)
@@ -370,7 +370,7 @@ extension Translator {
                 inner.values["self"] = .views([v])
                 return oneView(try children(body.statements, inner), c)
             }
-            throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)",
+            throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)(\(text(c.arguments)))",
                        "unknown modifier" + (NameSuggestion.nearest(to: name, among: Self.knownModifiers).map { "; nearest: .\($0)" } ?? ""))
         }
     }

@@ -44,7 +44,9 @@ extension Translator {
     }
 
     /// A colour expression: `.red`, `Color.accent`, `Color(red:green:blue:)`, `c.opacity(a)`, `cond ? a : b`.
-    func color(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+    func color(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try deeper(e, s) { try colorValue(e, s) } }
+
+    func colorValue(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
         if let m = e.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             let baseText = m.base?.trimmedDescription

@@ -93,7 +93,9 @@ extension Translator {
                                    "VStack", "HStack", "ZStack", "Group", "Spacer", "ForEach", "GeometryReader", "Button",
                                    "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView"]
 
-    func views(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
+    func views(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] { try deeper(e, s) { try viewsOf(e, s) } }
+
+    func viewsOf(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
         let at = loc(e)
         if let c = e.as(FunctionCallExprSyntax.self) {
             if let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "Color" {
@@ -383,7 +385,7 @@ extension Translator {
                 if b.accessorBlock != nil { continue } // computed
                 let type = b.typeAnnotation?.type.trimmedDescription ?? ""
                 let initial = b.initializer?.value
-                if attrs.contains(where: { $0.hasPrefix("@State") }) {
+                if attrs.contains(where: { $0 == "@State" || $0.hasPrefix("@State(") }) {
                     try declareState(name, type: type, initial: initial, decl: b, inst: inst, root: root, s)
                     continue
                 }

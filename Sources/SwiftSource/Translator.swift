@@ -123,6 +123,10 @@ final class Translator {
     var knownMirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
     /// Depth of struct inlining, against a view that contains itself.
     var inlineDepth = 0
+    /// Depth of expressions, views and colours being evaluated inside each other, against names that refer to
+    /// themselves (`var a: some View { b }`, `let a = b; let b = a`, a function that calls itself), which would
+    /// otherwise overflow the stack.
+    var evalDepth = 0
 
     init(source: String, file: String) {
         self.source = source
@@ -182,15 +186,24 @@ final class Translator {
     }
 
     /// Records a problem at `node` and returns `Refused` to throw.
+    /// Where a problem with `node` is reported: a modifier in a chain (`Circle()\n.position(…)`, whose node starts at
+    /// `Circle`) at the modifier's name.
+    func problemLoc(_ node: some SyntaxProtocol) -> SceneModel.SourceLocation {
+        var callee = Syntax(node)
+        if let c = node.as(FunctionCallExprSyntax.self) { callee = Syntax(c.calledExpression) }
+        if let m = callee.as(MemberAccessExprSyntax.self), m.base?.is(FunctionCallExprSyntax.self) == true { return loc(m.declName) }
+        return loc(node)
+    }
+
     @discardableResult
     func fail(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) -> Refused {
-        let l = loc(node)
+        let l = problemLoc(node)
         problems.append(SceneError(file: file, line: l.line, column: l.column, path: trail.with(construct), message: message))
         return Refused()
     }
 
     func warn(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) {
-        let l = loc(node)
+        let l = problemLoc(node)
         warnings.append(SceneError(file: file, line: l.line, column: l.column, path: "warning: " + construct, message: message))
     }
 
@@ -260,6 +273,13 @@ final class Translator {
         }
     }
 
+    func deeper<T>(_ node: ExprSyntax, _ s: Scope, _ body: () throws -> T) throws -> T {
+        evalDepth += 1
+        defer { evalDepth -= 1 }
+        guard evalDepth < 200 else { throw fail(node, s.trail, text(node), "nested too deeply, or refers to itself") }
+        return try body()
+    }
+
     func newHidden(_ stem: String) -> String {
         hiddenCounter += 1
         return "_\(stem)\(hiddenCounter)"
@@ -275,6 +295,7 @@ final class Translator {
 /// Where in the file a construct is, for messages: `UnlockView.body › .overlay`.
 struct Trail {
     var parts: [String] = []
-    func with(_ s: String) -> String { (parts + (s.isEmpty ? [] : [s])).joined(separator: " › ") }
-    func adding(_ s: String) -> Trail { Trail(parts: parts + [s]) }
+    /// A part equal to the last one is not repeated (`.gesture` adds itself, then its handler adds it again).
+    func with(_ s: String) -> String { (parts + (s.isEmpty || s == parts.last ? [] : [s])).joined(separator: " › ") }
+    func adding(_ s: String) -> Trail { s == parts.last ? self : Trail(parts: parts + [s]) }
 }
