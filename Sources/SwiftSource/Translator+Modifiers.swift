@@ -281,12 +281,12 @@ extension Translator {
             }
             return rewrite(v) { node in
                 guard node["type"]?.string == "text", let f = node["font"] else { return node }
-                return node.setting("font", f.setting("weight", w))
+                return node.setting("font", f.setting("weight", w)).setting(ownWeightMarker, w)
             }
         case "monospaced":
             return rewrite(v) { node in
                 guard node["type"]?.string == "text", let f = node["font"] else { return node }
-                return node.setting("font", f.setting("design", J.str("monospaced", at)))
+                return node.setting("font", f.setting("design", J.str("monospaced", at))).setting(ownDesignMarker, J.str("monospaced", at))
             }
         case "italic":
             warn(c, s.trail, ".italic()", "italic faces are not installed; drawn upright")

@@ -424,8 +424,12 @@ extension Translator {
             guard let ed = arg("from")?.as(MemberAccessExprSyntax.self) else { throw fail(c, s.trail, ".push", "expected from: an edge") }
             let edge = ed.declName.baseName.text
             let opposite = ["top": "bottom", "bottom": "top", "leading": "trailing", "trailing": "leading"][edge] ?? edge
-            return J.obj([("asymmetric", J.obj([("insertion", J.obj([("move", J.str(edge, at))], at)),
-                                                ("removal", J.obj([("move", J.str(opposite, at))], at))], at))], at)
+            // Apple's documentation of push(from:): in from the edge while fading in, out toward the opposite edge
+            // while fading out.
+            func moveAndFade(_ e: String) -> JSONValue {
+                J.obj([("combined", J.arr([J.obj([("move", J.str(e, at))], at), J.str("opacity", at)], at))], at)
+            }
+            return J.obj([("asymmetric", J.obj([("insertion", moveAndFade(edge)), ("removal", moveAndFade(opposite))], at))], at)
         default:
             if let t = try extensionTransition(name, c, e, s) { return t }
             throw fail(e, s.trail, ".\(name)", "unknown transition")

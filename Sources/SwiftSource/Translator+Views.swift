@@ -6,6 +6,12 @@ import SwiftSyntax
 /// font came from the environment's default (so a later `.foregroundColor` or `.font` on an ancestor replaces it).
 let defaultFillMarker = "__defaultFill"
 let defaultFontMarker = "__defaultFont"
+/// A Divider, which an HStack turns vertical.
+let dividerMarker = "__divider"
+/// A font weight or design set on the text itself (`.bold()`, `.fontWeight`, `.monospaced()`), which a `.font` on an
+/// ancestor does not replace.
+let ownWeightMarker = "__ownWeight"
+let ownDesignMarker = "__ownDesign"
 
 extension Translator {
     // MARK: Builders
@@ -103,6 +109,11 @@ extension Translator {
                 return [try modifier(m.declName.baseName.text, c, inner, s.adding(".\(m.declName.baseName.text)"))]
             }
             let name = c.calledExpression.trimmedDescription
+            // Inside `extension View { func glow() -> some View { modifier(Glow()) } }`: a modifier of `self`.
+            if case .views(let me)? = s.values["self"], Self.knownModifiers.contains(name) || extensionMembers["View"]?[name] != nil,
+               !Self.viewConstructors.contains(name) {
+                return [try modifier(name, c, oneView(me, c), s.adding(".\(name)"))]
+            }
             if Self.viewConstructors.contains(name) || name.hasPrefix("Color") { return try constructor(name, c, s) }
             if let decl = structs[name], viewStructs.contains(name) { return try inlineStruct(name, decl, c, s) }
             if let f = function(name, s) ?? (name.hasPrefix("self.") ? function(String(name.dropFirst(5)), s) : nil) {
@@ -201,8 +212,11 @@ extension Translator {
             if let ml = arg("minLength") { m.append(("minLength", try sym(ml, s).json(loc(ml)))) }
             return [J.obj(m, at)]
         case "Divider":
+            // A hairline across the stack it is in: horizontal in a VStack (and alone), vertical in an HStack (the
+            // stack turns it when it takes its children).
             return [J.obj([("type", J.str("rect", at)), ("fill", J.str(dark ? "#54545899" : "#3C3C434A", at)),
-                           ("frame", J.obj([("height", J.num(0.5, at)), ("maxWidth", J.str("infinity", at))], at))], at)]
+                           ("frame", J.obj([("height", J.num(0.5, at)), ("maxWidth", J.str("infinity", at))], at)),
+                           (dividerMarker, J.bool(true, at))], at)]
         case "EmptyView": return []
         case "VStack", "HStack", "ZStack", "Group":
             guard let content else { throw fail(c, s.trail, name, "expected its content in braces") }
@@ -226,7 +240,11 @@ extension Translator {
             if let sp = arg("spacing"), name != "ZStack" {
                 m.append(("spacing", try sym(sp, s).json(loc(sp))))
             }
-            m.append(("children", J.arr(kids, at)))
+            let turned = name == "HStack" ? kids.map { k -> JSONValue in
+                guard k[dividerMarker] != nil else { return k }
+                return k.setting("frame", J.obj([("width", J.num(0.5, at)), ("maxHeight", J.str("infinity", at))], at))
+            } : kids
+            m.append(("children", J.arr(turned, at)))
             return [J.obj(m, at)]
         case "ForEach": return try forEach(c, s)
         case "GeometryReader":
@@ -511,7 +529,10 @@ extension Translator {
     func applyFont(_ v: JSONValue, _ font: JSONValue) -> JSONValue {
         rewrite(v) { node in
             guard node[defaultFontMarker] != nil else { return node }
-            return node.setting("font", font).removing(defaultFontMarker)
+            var f = font
+            if let w = node[ownWeightMarker] { f = f.setting("weight", w) }
+            if let d = node[ownDesignMarker] { f = f.setting("design", d) }
+            return node.setting("font", f).removing(defaultFontMarker)
         }
     }
 

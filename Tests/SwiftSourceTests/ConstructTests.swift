@@ -489,17 +489,35 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_animationValue() {
-        // A change of `size` made without withAnimation animates with the view's .animation(_:value:).
-        assertJSON(body(swiftView("Circle().frame(width: size).animation(.easeIn, value: size).onTapGesture { size = 20 }",
-                                  members: "    @State var size: CGFloat = 10")), """
-        {"type": "circle", "fill": "#000000", "frame": {"width": "=size"},
-         "gestures": [{"tap": {}, "onEnded": {"set": {"size": 20}, "animation": "easeIn"}}]}
+        // The view animates with its .animation(_:value:) when `size` changes: it reads its own copy of `size`, which
+        // the tap sets too, in a run of its own with easeIn (the tap's own change has no animation).
+        let scene = translated(swiftView("Circle().frame(width: size).animation(.easeIn, value: size).onTapGesture { size = 20 }",
+                                         members: "    @State var size: CGFloat = 10"))
+        assertJSON(scene?["body"], """
+        {"type": "circle", "fill": "#000000", "frame": {"width": "=size__1"},
+         "gestures": [{"tap": {}, "onEnded": {"set": {"size": 20, "_fx1": 1}}}]}
         """)
-        // The older form without value: animates every change of what the view reads.
-        assertJSON(body(swiftView("Circle().opacity(o).animation(.linear(duration: 1)).onTapGesture { o = 0 }",
-                                  members: "    @State var o: Double = 1")), """
-        {"type": "circle", "fill": "#000000", "opacity": "=o",
-         "gestures": [{"tap": {}, "onEnded": {"set": {"o": 0}, "animation": {"linear": 1}}}]}
+        assertJSON(scene?["timeline"], """
+        [{"when": "_fx1 == 1", "set": {"size__1": 20, "_fx1": 0}, "animation": "easeIn"}]
+        """)
+        assertJSON(scene?["state"], """
+        {"size": 10, "size__1": 10, "_fx1": 0}
+        """)
+        // The older form without value: every change of what the view reads.
+        let older = translated(swiftView("Circle().opacity(o).animation(.linear(duration: 1)).onTapGesture { o = 0 }",
+                                         members: "    @State var o: Double = 1"))
+        assertJSON(older?["body"], """
+        {"type": "circle", "fill": "#000000", "opacity": "=o__1",
+         "gestures": [{"tap": {}, "onEnded": {"set": {"o": 0, "_fx1": 1}}}]}
+        """)
+        assertJSON(older?["timeline"], """
+        [{"when": "_fx1 == 1", "set": {"o__1": 0, "_fx1": 0}, "animation": {"linear": 1}}]
+        """)
+        // An explicit withAnimation elsewhere does not change the view's own animation.
+        let explicit = translated(swiftView("Circle().frame(width: size).animation(.easeIn, value: size).onTapGesture { withAnimation(.linear) { size = 20 } }",
+                                            members: "    @State var size: CGFloat = 10"))
+        assertJSON(explicit?["timeline"], """
+        [{"when": "_fx1 == 1", "set": {"size__1": 20, "_fx1": 0}, "animation": "easeIn"}]
         """)
     }
 
