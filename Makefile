@@ -65,8 +65,12 @@ $(TEST_DEPS_STAMP): $(DEPS_STAMP)
 SWIFT_STATIC_LIBS := $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift_static/linux/libswiftCore.a
 RELEASE_FLAGS := -c release $(if $(wildcard $(SWIFT_STATIC_LIBS)),--static-swift-stdlib)
 
+# `render-swiftui` is `render` with the SwiftUI front end (docs/swiftui-source.md), linked against the toolchain's own
+# swift-syntax libraries, which are shared objects: it links the Swift runtime dynamically, and `render` hands it the
+# commands that read a .swift file. The second build reuses the first one's modules (only linking differs).
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product render
+	$(SWIFT) build -c release --product render-swiftui
 
 debug: deps
 	$(SWIFT) build

@@ -1,5 +1,46 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// SwiftUI source as a scene (docs/swiftui-source.md) parses with swift-syntax. The toolchain ships its own build of
+// swift-syntax's libraries (usr/lib/swift/host: the modules macros are built against, as library-evolution
+// interfaces with shared objects), which the SwiftSource target links when they are there: building the package
+// version from source doubled `make demo` (docs/swiftui-source.md has the figures). Without them (or with
+// RENDER_SWIFT_SYNTAX=package) the swift-syntax package at the version this machine kind ships is built instead.
+// Only `render-swiftui` and the tests link the translator: `render` stays a static binary (see the Makefile).
+let toolchainSyntax: String? = {
+    let env = ProcessInfo.processInfo.environment
+    if env["RENDER_SWIFT_SYNTAX"] == "package" { return nil }
+    for dir in (env["PATH"] ?? "").split(separator: ":") {
+        let swiftc = URL(fileURLWithPath: String(dir)).appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { continue }
+        let host = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host")
+        let modules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat"]
+        if modules.allSatisfy({ FileManager.default.fileExists(atPath: host.appendingPathComponent("\($0).swiftmodule").path)
+                                 && FileManager.default.fileExists(atPath: host.appendingPathComponent("lib\($0).so").path) }) {
+            return host.path
+        }
+        return nil
+    }
+    return nil
+}()
+let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat"]
+let swiftSourceDependencies: [Target.Dependency] = toolchainSyntax != nil ? [] : [
+    .product(name: "SwiftSyntax", package: "swift-syntax"),
+    .product(name: "SwiftParser", package: "swift-syntax"),
+    .product(name: "SwiftOperators", package: "swift-syntax"),
+    .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+]
+// The translator and every target that imports it find the toolchain's swift-syntax modules here.
+let swiftSourceSettings: [SwiftSetting] = toolchainSyntax.map { [.unsafeFlags(["-I", $0])] } ?? []
+// SwiftSource itself is built with library evolution and imports swift-syntax `internal`ly, so that modules importing
+// it (SwiftPM's generated test runner among them, which takes no flags) do not need to find swift-syntax. Its warnings
+// are silenced: library evolution warns on every import of this package's own (non-evolution) modules.
+let swiftSourceOwnSettings: [SwiftSetting] = toolchainSyntax.map { [.unsafeFlags(["-I", $0, "-enable-library-evolution", "-suppress-warnings"])] } ?? []
+let swiftSourceLinking: [LinkerSetting] = toolchainSyntax.map { host in
+    [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])] + syntaxModules.map { .linkedLibrary($0) }
+} ?? []
 
 // The pipeline, one target per stage; each target knows only the ones to its left:
 // SceneModel → Timeline → Layout → DisplayList → Raster → ImageIO, with Snapshot and the CLI on top.
@@ -16,17 +57,17 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "render", targets: ["render"]),
+        .executable(name: "render-swiftui", targets: ["render-swiftui"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `render watch`'s HTTP server: SwiftNIO's HTTP/1 codec, which bounds what a client can make the server do
         // (docs/previews.md has the figures: FlyingFox 0.27.1 spent time growing with the square of a header's size).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // SwiftUI source as a scene (docs/swiftui-source.md): swift-syntax's parser, at the version this machine kind
-        // ships. The toolchain's own SwiftSyntax libraries are shared objects built against the shared Swift runtime,
-        // which release builds link statically (the Makefile's RELEASE_FLAGS); docs/swiftui-source.md has the figures.
+    ] + (toolchainSyntax == nil ? [
+        // The SwiftUI front end's parser when the toolchain has no swift-syntax libraries (see toolchainSyntax above).
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
-    ],
+    ] : []),
     targets: [
         // The files we write (manifests, events, frame file names) as types, the one JSON writer and text escaping.
         .target(name: "Formats"),
@@ -38,13 +79,8 @@ let package = Package(
         .target(name: "Layout", dependencies: ["SceneModel", "DisplayList", "Geometry"]),
         // The SwiftUI front end: a `.swift` file's View structs translated, without compiling or running them, into
         // the scene JSON the SceneModel reader reads (each value located in the `.swift` file).
-        .target(name: "SwiftSource", dependencies: [
-            "Formats", "SceneModel",
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "SwiftOperators", package: "swift-syntax"),
-            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-        ]),
+        .target(name: "SwiftSource", dependencies: ["SceneModel"] + swiftSourceDependencies,
+                swiftSettings: swiftSourceOwnSettings, linkerSettings: swiftSourceLinking),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -58,7 +94,7 @@ let package = Package(
         .target(name: "Snapshot", dependencies: ["Geometry"], swiftSettings: pixelLoops),
         // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
         .target(name: "Frames", dependencies: [
-            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "SwiftSource", "Timeline",
+            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
         ]),
         // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
@@ -67,13 +103,15 @@ let package = Package(
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
         .target(name: "RenderCLI", dependencies: [
-            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO", "SwiftSource",
+            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
+        // `render` with the SwiftUI front end (SwiftSource) installed; `render` hands .swift scenes to it.
+        .executableTarget(name: "render-swiftui", dependencies: ["RenderCLI", "SwiftSource"], swiftSettings: swiftSourceSettings),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
         .executableTarget(name: "png-bench", dependencies: ["ImageIO", "Geometry"], path: "Benchmarks/PNGBench"),
         // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`
@@ -84,7 +122,8 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
         .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "Frames", "Lottie", "Geometry"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "Frames", "SceneModel"], path: "Fuzz/Pipeline"),
-        .executableTarget(name: "fuzz-swift-source", dependencies: ["FuzzSupport", "SceneModel", "SwiftSource"], path: "Fuzz/SwiftSource"),
+        .executableTarget(name: "fuzz-swift-source", dependencies: ["FuzzSupport", "SceneModel", "SwiftSource"], path: "Fuzz/SwiftSource",
+                          swiftSettings: swiftSourceSettings),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -99,8 +138,9 @@ let package = Package(
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Geometry"]),
         .testTarget(name: "RenderKitTests", dependencies: [
             "TestSupport", "Frames", "Formats", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
-        ]),
-        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "Timeline"]),
+            "SwiftSource",
+        ], swiftSettings: swiftSourceSettings),
+        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "Timeline"], swiftSettings: swiftSourceSettings),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO", "Geometry", "SceneModel"], exclude: ["Scripts"]),
     ]
 )

@@ -2,7 +2,6 @@ import Foundation
 import Geometry
 import ImageIO
 import SceneModel
-import SwiftSource
 
 /// A validated scene with its images decoded and its Lottie files checked: everything needed to render,
 /// nothing read again.

@@ -1,6 +1,5 @@
 import Foundation
 import SceneModel
-import SwiftSource
 
 /// A scene file read into the scene JSON the loader validates: a JSON scene as it is, a `.swift` file translated
 /// (docs/swiftui-source.md), or a JSON scene whose body is `{"type": "swift", "src": …, "view": …}` with that view's
@@ -18,7 +17,7 @@ public struct SceneDocument: Sendable {
     public static func read(path: String, swift: SwiftSceneOptions = SwiftSceneOptions(),
                             allowExternal: Bool = false) throws(SceneErrors) -> SceneDocument {
         if isSwift(path) {
-            let t = SwiftSceneTranslator.translate(path: path, options: swift)
+            let t = try Self.frontEnd(.scene(path: path, options: swift), path)
             guard let scene = t.scene, t.problems.isEmpty else { throw SceneErrors(t.problems) }
             return SceneDocument(json: scene, warnings: t.warnings, sources: [path])
         }
@@ -40,6 +39,15 @@ public struct SceneDocument: Sendable {
         guard let body = parsed["body"], body["type"]?.string == "swift" else { return doc }
         try doc.spliceSwiftBody(body, scenePath: path, allowExternal: allowExternal)
         return doc
+    }
+
+    /// The translator of this process, or one located line saying how to get it.
+    static func frontEnd(_ request: SwiftFrontEndRequest, _ path: String) throws(SceneErrors) -> SwiftTranslation {
+        guard let translate = SwiftFrontEnd.translate else {
+            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "",
+                                          message: "SwiftUI source needs the SwiftUI front end, which this process does not have: run the command with render-swiftui (`make build` builds it beside render, which hands .swift scenes to it)")])
+        }
+        return translate(request)
     }
 
     /// Replaces a `{"type": "swift"}` body by the view it names, with that view's state (the scene's own `state`
@@ -66,13 +74,10 @@ public struct SceneDocument: Sendable {
         }
         let view = body["view"]?.string
         let dark = body["dark"]?.bool ?? false
-        let source: String
-        switch SwiftSceneTranslator.read(swiftPath) {
-        case .success(let s): source = s
-        case .failure(let e):
-            throw problem(srcValue, "body.src", "\"\(src)\": \(e.message)")
+        guard FileManager.default.isReadableFile(atPath: swiftPath) else {
+            throw problem(srcValue, "body.src", "\"\(src)\": no such file (looked for \(swiftPath))")
         }
-        let t = SwiftSceneTranslator.translateBody(source: source, file: swiftPath, view: view, dark: dark)
+        let t = try Self.frontEnd(.body(path: swiftPath, view: view, dark: dark), scenePath)
         guard let parts = t.scene, t.problems.isEmpty else { throw SceneErrors(t.problems) }
         warnings = t.warnings
         sources.append(swiftPath)

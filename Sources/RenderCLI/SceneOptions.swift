@@ -3,7 +3,6 @@ import Foundation
 import Frames
 import RenderKit
 import SceneModel
-import SwiftSource
 
 /// Options every scene-reading command shares.
 struct SceneOptions: ParsableArguments {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Frames
 import SceneModel
-import SwiftSource
 
 /// `render translate View.swift`: the scene JSON a SwiftUI file becomes, to read, diff or start a JSON scene from.
 struct Translate: ParsableCommand {

@@ -1,6 +1,5 @@
 import Foundation
 import Frames
-import SwiftSource
 import RenderKit
 import SceneModel
 

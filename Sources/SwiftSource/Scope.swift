@@ -1,5 +1,5 @@
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// What a name stands for while the translator walks a body.
 indirect enum Binding {

@@ -1,6 +1,6 @@
 import Foundation
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 extension Translator {
     /// Looks a name up: locals and parameters, then the struct's properties, then the file's top-level constants.
@@ -45,6 +45,7 @@ extension Translator {
             if let e = st.as(ExpressionStmtSyntax.self) { return e.expression }
             return nil
         case .decl: return nil
+        @unknown default: return nil
         }
     }
 

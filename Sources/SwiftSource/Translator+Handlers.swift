@@ -1,6 +1,6 @@
 import Foundation
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// Handlers (gesture closures, onAppear, timer closures, asyncAfter closures and the methods they call) are not run:
 /// they are executed symbolically. Every state variable's value is followed as an expression over the state at the
@@ -111,6 +111,7 @@ extension Translator {
             throw fail(st, trail, text(st), "not supported in handlers")
         case .expr(let e):
             return try execExpr(e, s, x, g, a)
+        @unknown default: throw fail(item, trail, text(item), "not supported in handlers")
         }
     }
 
@@ -159,6 +160,7 @@ extension Translator {
             switch eb {
             case .ifExpr(let inner): elseReturned = try execIf(inner, s, x, eg, a)
             case .codeBlock(let b): elseReturned = try exec(b.statements, s, x, guardCond: eg, animation: a)
+            @unknown default: break
             }
         }
         // Join: each variable is the branch's value under its condition.

@@ -1,6 +1,6 @@
 import Foundation
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 extension Translator {
     /// The scene format applies a view's keys in one fixed order (§3): padding, frame, background/overlay, mask,

@@ -1,6 +1,6 @@
 import Foundation
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 extension Translator {
     /// The View struct to render: `--view`, else the first in the file.

@@ -1,6 +1,6 @@
 import Foundation
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 extension Translator {
     // MARK: Colours

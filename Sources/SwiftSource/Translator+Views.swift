@@ -1,6 +1,6 @@
 import Foundation
 import SceneModel
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// Keys the translator puts on views while it works and removes before the scene is read: where a view's fill or
 /// font came from the environment's default (so a later `.foregroundColor` or `.font` on an ancestor replaces it).
@@ -37,6 +37,7 @@ extension Translator {
                         }
                         scope.values[n] = .lazy(e, scope)
                     }
+                @unknown default: throw fail(item, s.trail, text(item), "not supported in a view body")
                 }
             } catch is Refused { failed = true }
         }
@@ -70,6 +71,7 @@ extension Translator {
             switch eb {
             case .ifExpr(let inner): out += try ifViews(inner, elseScope).map { present($0, neg) }
             case .codeBlock(let b): out += try children(b.statements, elseScope).map { present($0, neg) }
+            @unknown default: break
             }
         }
         return out
@@ -284,6 +286,7 @@ extension Translator {
         switch sig {
         case .simpleInput(let l): return l.map { $0.name.text }
         case .parameterClause(let p): return p.parameters.map { ($0.secondName ?? $0.firstName).text }
+        @unknown default: return []
         }
     }
 
@@ -381,6 +384,7 @@ extension Translator {
                 case .getter(let stmts): return stmts
                 case .accessors(let list):
                     if let g = list.first(where: { $0.accessorSpecifier.text == "get" }), let body = g.body { return body.statements }
+                @unknown default: break
                 }
             }
         }

@@ -1,32 +1,9 @@
 import Foundation
 import SceneModel
-import SwiftOperators
-import SwiftParser
-import SwiftParserDiagnostics
-import SwiftSyntax
-
-/// What a `.swift` file became: the scene JSON (each value located in the Swift file), or the problems that stopped it.
-public struct SwiftTranslation: Sendable {
-    /// The whole scene, for a `.swift` file given alone; the view with its state, colours and events for a JSON
-    /// scene's `{"type": "swift"}` body.
-    public var scene: JSONValue?
-    /// Located problems: nothing is rendered while there is one.
-    public var problems: [SceneError]
-    /// Located warnings: the scene renders, and these lines say what was approximated.
-    public var warnings: [SceneError]
-}
-
-/// What a `.swift` file needs from the command line when it has no scene JSON around it.
-public struct SwiftSceneOptions: Sendable {
-    public var view: String?
-    /// Canvas in points when the file has no `#Preview` with a fixed size.
-    public var canvas: (width: Double, height: Double)?
-    public var scale: Double?
-    public var dark = false
-    public init(view: String? = nil, canvas: (width: Double, height: Double)? = nil, scale: Double? = nil) {
-        self.view = view; self.canvas = canvas; self.scale = scale
-    }
-}
+internal import SwiftOperators
+internal import SwiftParser
+internal import SwiftParserDiagnostics
+internal import SwiftSyntax
 
 /// Translates the View structs of a SwiftUI source file into the scene model's JSON (docs/swiftui-source.md), without
 /// compiling or running anything: views, modifiers and paints map to view keys, `@State` to state variables,
@@ -47,6 +24,20 @@ public enum SwiftSceneTranslator {
         let t = Translator(source: source, file: file)
         t.dark = dark
         return t.run { try t.bodyParts(view: view) }
+    }
+
+    /// Makes this process's scene reader use the translator (`SwiftFrontEnd.translate`).
+    public static func install() {
+        SwiftFrontEnd.translate = { request in
+            switch request {
+            case .scene(let path, let options): return translate(path: path, options: options)
+            case .body(let path, let view, let dark):
+                switch read(path) {
+                case .success(let source): return translateBody(source: source, file: path, view: view, dark: dark)
+                case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
+                }
+            }
+        }
     }
 
     /// Reads and translates a file.
@@ -234,6 +225,7 @@ final class Translator {
                    let c = m.trailingClosure { previews.append(c) }
             case .expr(let e):
                 if let m = e.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure { previews.append(c) }
+            @unknown default: break
             }
         }
     }

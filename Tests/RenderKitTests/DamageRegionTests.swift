@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Frames
+import SwiftSource
 @testable import RenderKit
 import TestSupport
 import XCTest
@@ -27,6 +28,7 @@ final class DamageRegionTests: XCTestCase {
         options.drawChangesOnly = changesOnly
         // Frame reuse would hide the rasterizer behind the drawer's own cache of equal display lists.
         options.reuseFrames = false
+        SwiftSceneTranslator.install() // the scenes with a SwiftUI body
         return try FrameSource(try LoadedScene.load(path: path), options: options).drawer()
     }
 

@@ -1,6 +1,7 @@
 import DisplayList
 @testable import Frames
 import Geometry
+import SwiftSource
 import XCTest
 
 /// `DisplayListDigest` tells apart lists that draw differently, down to one bit of one coordinate, and gives equal
@@ -53,6 +54,7 @@ final class DisplayListDigestTests: XCTestCase {
             $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasSuffix(".test.json")
         }.sorted()
         XCTAssertGreaterThan(scenes.count, 10)
+        SwiftSceneTranslator.install() // the scenes with a SwiftUI body
         var lists = [list(), list(x: 10.nextUp), list(pixel: 1), DisplayList()]
         for name in scenes {
             let source = try FrameSource(try LoadedScene.load(path: folder + "/" + name), options: FrameOptions())
