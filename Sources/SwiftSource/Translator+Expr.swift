@@ -114,6 +114,7 @@ extension Translator {
         if let c = e.as(FunctionCallExprSyntax.self) { return try callSym(c, s) }
         if let f = e.as(ForceUnwrapExprSyntax.self) { return try sym(f.expression, s) }
         if let a = e.as(AsExprSyntax.self) { return try sym(a.expression, s) }
+        if e.is(NilLiteralExprSyntax.self) { throw fail(e, s.trail, "nil", "optional values are not supported; give the state a value of its own (a number, boolean or string)") }
         throw fail(e, s.trail, text(e), "this kind of expression is not supported (\(e.kind.nameForMessage))")
     }
 
@@ -165,6 +166,9 @@ extension Translator {
             default: throw fail(m, s.trail, ".\(name)", "unknown frame value (width, height, minX, midX, maxX, minY, midY, maxY)")
             }
         }
+        // The screen's size: the canvas of a file rendered alone.
+        if ["UIScreen.main.bounds.width", "UIScreen.main.bounds.size.width"].contains(m.trimmedDescription), let c = canvasSize { return .num(c.0) }
+        if ["UIScreen.main.bounds.height", "UIScreen.main.bounds.size.height"].contains(m.trimmedDescription), let c = canvasSize { return .num(c.1) }
         if ["CGFloat", "Double", "Float"].contains(baseText) {
             switch name {
             case "pi": return .num(Double.pi)
@@ -286,11 +290,16 @@ extension Translator {
 
     /// Binds a call's arguments to a function's parameters (labels, defaults).
     func bindArguments(_ f: FunctionDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope, into inner: inout Scope) throws {
-        var args = Array(c.arguments)
+        try bindArguments(f.signature.parameterClause.parameters, f.name.text, c, s, into: &inner)
+    }
+
+    func bindArguments(_ parameters: FunctionParameterListSyntax, _ name: String, _ c: FunctionCallExprSyntax?, _ s: Scope,
+                       into inner: inout Scope) throws {
+        var args = c.map { Array($0.arguments) } ?? []
         var closures: [ClosureExprSyntax] = []
-        if let t = c.trailingClosure { closures.append(t) }
-        closures += c.additionalTrailingClosures.map(\.closure)
-        for p in f.signature.parameterClause.parameters {
+        if let t = c?.trailingClosure { closures.append(t) }
+        closures += c?.additionalTrailingClosures.map(\.closure) ?? []
+        for p in parameters {
             let label = p.firstName.text
             let local = (p.secondName ?? p.firstName).text
             if let i = args.firstIndex(where: { ($0.label?.text ?? "_") == label }) {
@@ -302,10 +311,10 @@ extension Translator {
             } else if let d = p.defaultValue?.value {
                 inner.values[local] = .lazy(d, Scope(instance: s.instance, trail: s.trail))
             } else {
-                throw fail(c, s.trail, "\(f.name.text)()", "missing argument \(label)")
+                throw fail(c.map { Syntax($0) } ?? Syntax(p), s.trail, "\(name)()", "missing argument \(label)")
             }
         }
-        if let extra = args.first { throw fail(extra, s.trail, "\(f.name.text)()", "extra argument \(extra.label?.text ?? "_")") }
+        if let extra = args.first { throw fail(extra, s.trail, "\(name)()", "extra argument \(extra.label?.text ?? "_")") }
     }
 
     func inlineValueFunction(_ f: FunctionDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> Sym {

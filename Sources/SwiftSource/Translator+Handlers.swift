@@ -482,7 +482,9 @@ extension Translator {
             main.append((trigger, Sym.cond(p.guardCond, .num(1), .num(0)).folded.json(at)))
             var sets: [(String, JSONValue)] = []
             for (n, v) in p.assigns {
-                if v.isConstant || v.reads.isDisjoint(with: written) {
+                // A value that reads only state no earlier run changed is computed where it is set; others (gesture values
+                // exist only in the handler) are computed by the handler into a stash.
+                if v.isConstant || (v.reads.isDisjoint(with: written) && v.reads.allSatisfy { stateKinds[$0] != nil }) {
                     sets.append((n, v.json(at)))
                 } else {
                     let stash = newHidden("v")

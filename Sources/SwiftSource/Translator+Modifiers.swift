@@ -143,7 +143,8 @@ extension Translator {
                                                   ("vertical", try arg("vertical").map(value) ?? J.bool(false, at))], at))
         case "position":
             throw fail(c, s.trail, ".position", "not supported: place views with stacks, frames and .offset")
-        case "ignoresSafeArea", "edgesIgnoringSafeArea", "buttonStyle", "labelsHidden", "drawingGroup":
+        case "ignoresSafeArea", "edgesIgnoringSafeArea", "buttonStyle", "labelsHidden", "drawingGroup",
+             "preferredColorScheme", "previewLayout", "previewDisplayName", "previewDevice", "previewInterfaceOrientation":
             // The canvas has no safe area; drawing groups and button styles change nothing the renderer draws.
             if name == "drawingGroup" { return v.setting("compositingGroup", J.bool(true, at)) }
             return v

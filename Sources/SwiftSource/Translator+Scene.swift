@@ -27,57 +27,25 @@ extension Translator {
     }
 
     func previewFacts(_ name: String) -> PreviewFacts {
-        var facts = PreviewFacts()
         for p in previews {
             guard let e = singleExpression(p.statements) else { continue }
-            var cur = e
-            var f = PreviewFacts()
-            while let c = cur.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base {
-                let args = Array(c.arguments)
-                func num(_ l: String, _ a: [LabeledExprSyntax] = args) -> Double? {
-                    a.first { $0.label?.text == l }.flatMap { x in attempt { try sym(x.expression, Scope()) } }.flatMap { if case .num(let n) = $0 { return n } else { return nil } }
-                }
-                switch m.declName.baseName.text {
-                case "frame": if let w = num("width"), let h = num("height") { f.size = (w, h) }
-                case "previewLayout":
-                    if let inner = args.first?.expression.as(FunctionCallExprSyntax.self) {
-                        let a = Array(inner.arguments)
-                        if let w = num("width", a), let h = num("height", a) { f.size = (w, h) }
-                    }
-                case "preferredColorScheme": f.dark = args.first?.expression.trimmedDescription == ".dark"
-                default: break
-                }
-                cur = base
-            }
-            guard let call = cur.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == name else { continue }
-            f.call = call
-            facts = f
-            break
-        }
-        // `#Preview(traits: .fixedLayout(width:height:))`.
-        if facts.size == nil {
-            for item in tree.statements {
-                var m: MacroExpansionDeclSyntax?
-                if case .decl(let d) = item.item { m = d.as(MacroExpansionDeclSyntax.self) }
-                guard let mac = m, mac.macroName.text == "Preview" else { continue }
-                for a in mac.arguments where a.label?.text == "traits" {
-                    if let c = a.expression.as(FunctionCallExprSyntax.self), c.calledExpression.trimmedDescription.hasSuffix("fixedLayout") {
-                        let vals = c.arguments.compactMap { x -> Double? in if case .num(let n)? = attempt({ try sym(x.expression, Scope()) }) { return n } else { return nil } }
-                        if vals.count == 2 { facts.size = (vals[0], vals[1]) }
-                    }
-                }
+            let f = chainFacts(e)
+            if f.call?.calledExpression.trimmedDescription == name {
+                var out = f
+                if out.size == nil { out.size = macroTraitsSize() }
+                return out
             }
         }
-        return facts
+        return PreviewFacts(size: macroTraitsSize())
     }
 
     /// Translates the root view twice: the first pass finds every `.animation(_:value:)` scope, which the second
     /// pass's handlers need wherever in the file they are.
-    func translateRoot(_ decl: StructDeclSyntax, call: FunctionCallExprSyntax?) throws -> JSONValue {
+    func translateRoot(_ node: some SyntaxProtocol, _ make: () throws -> [JSONValue]) throws -> JSONValue {
         func pass() throws -> JSONValue {
             state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]; mirrors = [:]
-            let vs = try inlineStruct(decl.name.text, decl, call, Scope(), root: true)
-            return clean(oneView(vs, decl))
+            rootNamesFree = true
+            return clean(oneView(try make(), node))
         }
         let keep = problems.count, keepWarnings = warnings.count
         _ = try? pass()
@@ -87,12 +55,74 @@ extension Translator {
         return try pass()
     }
 
-    func wholeScene(_ options: SwiftSceneOptions) throws -> JSONValue {
-        let decl = try rootStruct(options.view)
+    /// The view to render and what the previews say about it: `--view NAME` (with the arguments a preview gives it);
+    /// else what the file's first `#Preview` / `PreviewProvider` shows, as Xcode's canvas does (its own modifiers
+    /// and arguments included); else the first View struct.
+    func root(_ requested: String?) throws -> (body: JSONValue, facts: PreviewFacts, at: SceneModel.SourceLocation) {
+        // A preview whose view this file does not define (a catalogue's preview view from elsewhere) is passed over.
+        let usable = previews.first { p in
+            guard let e = singleExpression(p.statements), let call = chainFacts(e).call,
+                  let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return true }
+            return structs[name] != nil || Self.viewConstructors.contains(name)
+        }
+        if requested == nil, let preview = usable {
+            var facts = PreviewFacts()
+            if let e = singleExpression(preview.statements) { facts = chainFacts(e) }
+            if facts.size == nil { facts.size = macroTraitsSize() }
+            dark = dark || facts.dark
+            let body = try translateRoot(preview) { try children(preview.statements, Scope(trail: Trail(parts: ["#Preview"]))) }
+            return (body, facts, loc(preview))
+        }
+        let decl = try rootStruct(requested)
         let facts = previewFacts(decl.name.text)
-        dark = options.dark || facts.dark
-        let body = try translateRoot(decl, call: facts.call)
-        let at = loc(decl)
+        dark = dark || facts.dark
+        let body = try translateRoot(decl) { try inlineStruct(decl.name.text, decl, facts.call, Scope(), root: true) }
+        return (body, facts, loc(decl))
+    }
+
+    /// `.frame(width:height:)`, `.previewLayout(.fixed(…))` and `.preferredColorScheme(.dark)` on a preview's view.
+    func chainFacts(_ e: ExprSyntax) -> PreviewFacts {
+        var f = PreviewFacts()
+        var cur = e
+        while let c = cur.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base {
+            let args = Array(c.arguments)
+            func num(_ l: String, _ a: [LabeledExprSyntax]) -> Double? {
+                a.first { $0.label?.text == l }.flatMap { x in attempt { try sym(x.expression, Scope()) } }.flatMap { if case .num(let n) = $0 { return n } else { return nil } }
+            }
+            switch m.declName.baseName.text {
+            case "frame": if f.size == nil, let w = num("width", args), let h = num("height", args) { f.size = (w, h) }
+            case "previewLayout":
+                if let inner = args.first?.expression.as(FunctionCallExprSyntax.self) {
+                    let a = Array(inner.arguments)
+                    if let w = num("width", a), let h = num("height", a) { f.size = (w, h) }
+                }
+            case "preferredColorScheme": f.dark = args.first?.expression.trimmedDescription == ".dark"
+            default: break
+            }
+            cur = base
+        }
+        f.call = cur.as(FunctionCallExprSyntax.self)
+        return f
+    }
+
+    /// `#Preview(traits: .fixedLayout(width:height:))`.
+    func macroTraitsSize() -> (Double, Double)? {
+        for item in tree.statements {
+            guard case .decl(let d) = item.item, let mac = d.as(MacroExpansionDeclSyntax.self), mac.macroName.text == "Preview" else { continue }
+            for a in mac.arguments where a.label?.text == "traits" {
+                if let c = a.expression.as(FunctionCallExprSyntax.self), c.calledExpression.trimmedDescription.hasSuffix("fixedLayout") {
+                    let vals = c.arguments.compactMap { x -> Double? in if case .num(let n)? = attempt({ try sym(x.expression, Scope()) }) { return n } else { return nil } }
+                    if vals.count == 2 { return (vals[0], vals[1]) }
+                }
+            }
+        }
+        return nil
+    }
+
+    func wholeScene(_ options: SwiftSceneOptions) throws -> JSONValue {
+        dark = options.dark
+        canvasSize = options.canvas.map { ($0.width, $0.height) } ?? previews.first.flatMap { p in singleExpression(p.statements).flatMap { chainFacts($0).size } } ?? macroTraitsSize() ?? (390, 844)
+        let (body, facts, at) = try root(options.view)
         let size = options.canvas.map { ($0.width, $0.height) } ?? facts.size ?? (390, 844)
         let scale = options.scale ?? 3
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -111,10 +141,7 @@ extension Translator {
     }
 
     func bodyParts(view: String?) throws -> JSONValue {
-        let decl = try rootStruct(view)
-        let facts = previewFacts(decl.name.text)
-        let body = try translateRoot(decl, call: facts.call)
-        let at = loc(decl)
+        let (body, _, at) = try root(view)
         return J.obj([("body", body), ("state", J.obj(state.map { ($0.name, $0.value) }, at)), ("timeline", J.arr(timeline, at))], at)
     }
 }

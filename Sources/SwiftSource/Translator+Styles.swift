@@ -16,12 +16,21 @@ extension Translator {
         "clear": ("#00000000", "#00000000"),
         // Semantic colours: label, secondaryLabel, the default accent.
         "primary": ("#000000", "#FFFFFF"), "secondary": ("#3C3C4399", "#EBEBF599"), "accentColor": ("#007AFF", "#0A84FF"),
+        // UIKit's other semantic and grey colours (UIColor's documented light and dark values), for `Color(.systemGray5)`.
+        "tertiary": ("#3C3C434D", "#EBEBF54D"), "quaternary": ("#3C3C432E", "#EBEBF52E"),
+        "gray2": ("#AEAEB2", "#636366"), "gray3": ("#C7C7CC", "#48484A"), "gray4": ("#D1D1D6", "#3A3A3C"),
+        "gray5": ("#E5E5EA", "#2C2C2E"), "gray6": ("#F2F2F7", "#1C1C1E"), "background": ("#FFFFFF", "#000000"),
+        "background2": ("#F2F2F7", "#1C1C1E"), "background3": ("#FFFFFF", "#2C2C2E"), "separator": ("#3C3C434A", "#54545899"),
+        "fill": ("#78788033", "#7878805C"), "fill2": ("#78788029", "#78788052"),
     ]
     static let uiColors: [String: String] = [
         "systemRed": "red", "systemOrange": "orange", "systemYellow": "yellow", "systemGreen": "green", "systemMint": "mint",
         "systemTeal": "teal", "systemCyan": "cyan", "systemBlue": "blue", "systemIndigo": "indigo", "systemPurple": "purple",
         "systemPink": "pink", "systemBrown": "brown", "systemGray": "gray", "label": "primary", "secondaryLabel": "secondary",
-        "black": "black", "white": "white", "clear": "clear",
+        "black": "black", "white": "white", "clear": "clear", "systemGray2": "gray2", "systemGray3": "gray3", "systemGray4": "gray4",
+        "systemGray5": "gray5", "systemGray6": "gray6", "systemBackground": "background", "secondarySystemBackground": "background2",
+        "tertiarySystemBackground": "background3", "tertiaryLabel": "tertiary", "quaternaryLabel": "quaternary", "separator": "separator",
+        "systemFill": "fill", "secondarySystemFill": "fill2",
     ]
 
     static func hex(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> String {
@@ -257,6 +266,13 @@ extension Translator {
             return (try sym(x.expression, s), try sym(y.expression, s))
         }
         if let r = e.as(DeclReferenceExprSyntax.self), case .lazy(let le, let ls)? = lookup(r.baseName.text, s) { return try unitPointSyms(le, ls) }
+        if let t = e.as(TernaryExprSyntax.self) {
+            // `c ? .trailing : .leading`: each component chosen by the condition.
+            let c = try sym(t.condition, s)
+            let a = try unitPointSyms(t.thenExpression, s), b = try unitPointSyms(t.elseExpression, s)
+            return (Sym.cond(c, a.0, b.0).folded, Sym.cond(c, a.1, b.1).folded)
+        }
+        if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first { return try unitPointSyms(only.expression, s) }
         throw fail(e, s.trail, text(e), "expected a UnitPoint (.center, .topLeading, UnitPoint(x:y:))")
     }
 

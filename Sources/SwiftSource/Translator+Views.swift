@@ -282,7 +282,8 @@ extension Translator {
     }
 
     func closureParameters(_ c: ClosureExprSyntax) -> [String] {
-        guard let sig = c.signature?.parameterClause else { return [] }
+        // Without a signature the closure reads its arguments as $0, $1.
+        guard let sig = c.signature?.parameterClause else { return ["$0", "$1"] }
         switch sig {
         case .simpleInput(let l): return l.map { $0.name.text }
         case .parameterClause(let p): return p.parameters.map { ($0.secondName ?? $0.firstName).text }
@@ -371,7 +372,9 @@ extension Translator {
         inner.environment = s.environment
         inner.presence = s.presence
         inner.insideGeometry = s.insideGeometry
-        try bindProperties(decl, inst, c, s, root: root)
+        let isRoot = root || rootNamesFree
+        rootNamesFree = false
+        try bindProperties(decl, inst, c, s, root: isRoot)
         guard let body = bodyOf(decl) else { throw fail(decl, s.trail, name, "has no `var body: some View`") }
         return try children(body, inner)
     }
@@ -396,10 +399,37 @@ extension Translator {
         var args = c.map { Array($0.arguments) } ?? []
         var trailing: [ClosureExprSyntax] = c.map { ($0.trailingClosure.map { [$0] } ?? []) + $0.additionalTrailingClosures.map(\.closure) } ?? []
         let structScope = Scope(instance: inst, trail: Trail(parts: [decl.name.text]))
-        for m in decl.memberBlock.members {
-            if m.decl.is(InitializerDeclSyntax.self) {
-                throw fail(m.decl, s.trail, "\(decl.name.text).init", "custom initialisers are not supported; use stored properties with default values")
+        // A custom initialiser: its parameters take the call's arguments, and what it assigns (`self.x = …`,
+        // `_x = State(initialValue: …)`) stands for those properties; the rest keep their defaults.
+        var assigned: [String: Binding] = [:]
+        var stateInitial: [String: ExprSyntax] = [:]
+        var initScope = structScope
+        let inits = decl.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        if let i = inits.first {
+            if inits.count > 1 { throw fail(inits[1], s.trail, "\(decl.name.text).init", "several initialisers are not supported") }
+            try bindArguments(i.signature.parameterClause.parameters, "\(decl.name.text).init", c, s, into: &initScope)
+            for item in i.body?.statements ?? [] {
+                var e: ExprSyntax?
+                if case .expr(let x) = item.item { e = x } else if case .stmt(let st) = item.item { e = st.as(ExpressionStmtSyntax.self)?.expression }
+                guard let inf = e?.as(InfixOperatorExprSyntax.self), inf.operator.is(AssignmentExprSyntax.self) else {
+                    throw fail(item, s.trail, "\(decl.name.text).init", "an initialiser may only assign properties (self.x = value, _x = State(initialValue: value))")
+                }
+                var target = inf.leftOperand.trimmedDescription
+                if target.hasPrefix("self.") { target.removeFirst(5) }
+                if target.hasPrefix("_") {
+                    guard let call = inf.rightOperand.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasPrefix("State"),
+                          let v = call.arguments.first?.expression else {
+                        throw fail(inf.rightOperand, s.trail, "\(decl.name.text).init", "expected State(initialValue: value)")
+                    }
+                    stateInitial[String(target.dropFirst())] = v
+                } else {
+                    assigned[target] = .lazy(inf.rightOperand, initScope)
+                }
             }
+            args = []
+            trailing = []
+        }
+        for m in decl.memberBlock.members {
             guard let v = m.decl.as(VariableDeclSyntax.self) else { continue }
             let attrs = v.attributes.map { $0.trimmedDescription }
             for b in v.bindings {
@@ -408,9 +438,14 @@ extension Translator {
                 let type = b.typeAnnotation?.type.trimmedDescription ?? ""
                 let initial = b.initializer?.value
                 if attrs.contains(where: { $0 == "@State" || $0.hasPrefix("@State(") }) {
-                    try declareState(name, type: type, initial: initial, decl: b, inst: inst, root: root, s)
+                    if let given = stateInitial[name] ?? assignedExpression(assigned[name]) {
+                        try declareState(name, type: type, initial: given, decl: b, inst: inst, root: root, s, evaluateIn: initScope)
+                    } else {
+                        try declareState(name, type: type, initial: initial, decl: b, inst: inst, root: root, s)
+                    }
                     continue
                 }
+                if let given = assigned[name] { inst.properties[name] = given; continue }
                 if attrs.contains("@Namespace") { inst.properties[name] = .namespace(name); continue }
                 if attrs.contains(where: { $0.hasPrefix("@StateObject") || $0.hasPrefix("@ObservedObject") || $0.hasPrefix("@EnvironmentObject") }) {
                     throw fail(v, s.trail, attrs.first!, "ObservableObject models are not supported; keep the view's state in @State properties")
@@ -455,6 +490,11 @@ extension Translator {
         if let extra = args.first { throw fail(extra, s.trail, decl.name.text, "extra argument \(extra.label?.text ?? "_"):") }
     }
 
+    func assignedExpression(_ b: Binding?) -> ExprSyntax? {
+        if case .lazy(let e, _)? = b { return e }
+        return nil
+    }
+
     /// `Timer.publish(…).autoconnect()`, `UIImpactFeedbackGenerator(style:)` kept in a property.
     func specialValue(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> Binding? {
         let callee = c.calledExpression.trimmedDescription
@@ -483,7 +523,9 @@ extension Translator {
 
     /// A `@State` property becomes a state variable of the scene (named by the property; prefixed by the struct when
     /// it is not the root view's).
-    func declareState(_ name: String, type: String, initial: ExprSyntax?, decl: PatternBindingSyntax, inst: Instance, root: Bool, _ s: Scope) throws {
+    func declareState(_ name: String, type: String, initial: ExprSyntax?, decl: PatternBindingSyntax, inst: Instance, root: Bool, _ s: Scope,
+                      evaluateIn: Scope? = nil) throws {
+        let evalScope = evaluateIn ?? Scope(instance: inst, trail: s.trail)
         let stateName = root ? name : "\(inst.type)_\(name)"
         if type.hasPrefix("Timer") || (initial?.trimmedDescription == "nil" && type.contains("Timer")) {
             inst.properties[name] = .timer(stateName)
@@ -494,7 +536,7 @@ extension Translator {
         if type.hasPrefix("CGSize") || type.hasPrefix("CGPoint") || initialText.hasPrefix("CGSize") || initialText.hasPrefix("CGPoint") {
             // Two number variables: `offset_width` and `offset_height` (`point_x`, `point_y`).
             let point = type.hasPrefix("CGPoint") || initialText.hasPrefix("CGPoint")
-            let (w, h) = try pair(initial, Scope(instance: inst, trail: s.trail))
+            let (w, h) = try pair(initial, evalScope)
             guard case .num(let wv) = w, case .num(let hv) = h else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
             let names = point ? (stateName + "_x", stateName + "_y") : (stateName + "_width", stateName + "_height")
             addState(names.0, J.num(wv, loc(initial)), .number)
@@ -503,7 +545,7 @@ extension Translator {
             inst.properties[name] = .state(stateName)
             return
         }
-        let v = try sym(initial, Scope(instance: inst, trail: s.trail))
+        let v = try sym(initial, evalScope)
         guard v.isConstant else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
         if case .color = v { throw fail(initial, s.trail, "@State \(name)", "colour state is not supported; keep a number or boolean and choose the colour with ?:") }
         if stateKinds[stateName] != nil && !root { throw fail(decl, s.trail, "@State \(name)", "this view is used more than once; its @State would be shared (use the parent's state and pass it in)") }

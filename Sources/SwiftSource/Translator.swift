@@ -112,6 +112,10 @@ final class Translator {
     /// first translation pass's, which the second pass's handlers use wherever they are in the file.
     var mirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
     var knownMirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
+    /// The canvas of a file rendered alone (what `UIScreen.main.bounds` reads); nil inside a JSON scene.
+    var canvasSize: (Double, Double)?
+    /// The first View struct inlined while translating a preview takes the root's plain state names.
+    var rootNamesFree = false
     /// Depth of struct inlining, against a view that contains itself.
     var inlineDepth = 0
     /// Depth of expressions, views and colours being evaluated inside each other, against names that refer to
