@@ -124,7 +124,7 @@ extension Translator {
                     let (r, g, b) = Self.hsb(hv, sv, bv)
                     return .color(Self.hex(r, g, b, a))
                 }
-                if let h = arg("hex") ?? (args.count == 1 && args[0].label == nil ? args[0].expression : nil) {
+                if let h = arg("hex") ?? arg("uiColor") ?? (args.count == 1 && args[0].label == nil ? args[0].expression : nil) {
                     // `Color(hex: 0x8A7CFF)` / `Color(hex: "#8A7CFF")` / `Color(.systemBlue)`: the file's own hex initialiser
                     // (read as the usual 0xRRGGBB / "#RRGGBB" convention), or a UIColor.
                     if let m = h.as(MemberAccessExprSyntax.self), m.base == nil, let n = Self.uiColors[m.declName.baseName.text], let col = systemColor(n) { return col }

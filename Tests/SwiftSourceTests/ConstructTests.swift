@@ -1101,8 +1101,16 @@ final class ConstructTests: XCTestCase {
                 .frame(width: 200, height: 100)
         }
         """
+        // What the preview shows is rendered, as Xcode's canvas does: the view with the preview's own modifiers (its
+        // frame wraps the circle's, which the scene format would otherwise apply in one key).
         let scene = translated(src)
-        assertJSON(scene?["body"], ##"{"type": "circle", "fill": "#000000", "frame": {"width": 40, "height": 40}}"##)
+        assertJSON(scene?["body"], ##"""
+        {"type": "zstack", "frame": {"width": 200, "height": 100},
+         "children": [{"type": "circle", "fill": "#000000", "frame": {"width": 40, "height": 40}}]}
+        """##)
+        // With --view, the struct alone (its arguments still from the preview).
+        let alone = SwiftSceneTranslator.translate(source: src, file: "T.swift", options: SwiftSceneOptions(view: "V"))
+        assertJSON(alone.scene?["body"], ##"{"type": "circle", "fill": "#000000", "frame": {"width": 40, "height": 40}}"##)
         XCTAssertEqual(scene?.at("canvas.width")?.number, 200)
         XCTAssertEqual(scene?.at("canvas.height")?.number, 100)
         XCTAssertEqual(scene?.at("canvas.background")?.string, "#FFFFFF")
@@ -1123,5 +1131,48 @@ final class ConstructTests: XCTestCase {
         XCTAssertEqual(plain?.at("canvas.width")?.number, 390)
         XCTAssertEqual(plain?.at("canvas.height")?.number, 844)
         XCTAssertEqual(plain?.at("canvas.scale")?.number, 3)
+    }
+
+    func test_customInit() {
+        // One init: its parameters take the call's arguments; what it assigns stands for those properties.
+        let src = """
+        import SwiftUI
+        struct Ring: View {
+            let progress: CGFloat
+            let width: CGFloat
+            @State private var shown: Bool
+            init(progress: CGFloat, thick: Bool = false) {
+                self.progress = progress
+                width = thick ? 12 : 4
+                _shown = State(initialValue: progress > 0.5)
+            }
+            var body: some View { Circle().trim(from: 0, to: progress).stroke(Color.red, lineWidth: width).opacity(shown ? 1 : 0.5) }
+        }
+        #Preview { Ring(progress: 0.75, thick: true) }
+        """
+        let scene = translated(src)
+        assertJSON(scene?["body"], ##"""
+        {"type": "circle", "trim": {"from": 0, "to": 0.75}, "stroke": {"paint": "#FF3B30", "width": 12}, "opacity": "=shown ? 1 : 0.5"}
+        """##)
+        assertJSON(scene?["state"], ##"{"shown": true}"##)
+        // Anything else in an init is refused.
+        XCTAssertEqual(problems("""
+        import SwiftUI
+        struct V: View {
+            let a: CGFloat
+            init() { a = 1; print(a) }
+            var body: some View { Circle() }
+        }
+        """), ["T.swift:4:21: V.init: an initialiser may only assign properties (self.x = value, _x = State(initialValue: value))"])
+    }
+
+    func test_uiColors() {
+        assertJSON(body(swiftView("Color(.systemGray5)")), ##"{"type": "rect", "fill": "#E5E5EA"}"##)
+        assertJSON(body(swiftView("Circle().fill(Color(uiColor: .systemBlue))")), ##"{"type": "circle", "fill": "#007AFF"}"##)
+    }
+
+    func test_screenSize() {
+        let scene = translated(swiftView("Circle().frame(width: UIScreen.main.bounds.width / 2)"))
+        assertJSON(scene?["body"], ##"{"type": "circle", "fill": "#000000", "frame": {"width": 195}}"##)
     }
 }

@@ -67,6 +67,7 @@ public enum SwiftSubset {
         e("colorComponents", "Paints", "`Color(red:green:blue:opacity:)`, `Color(white:)`, `Color(hue:saturation:brightness:)`", .translated, "`#RRGGBBAA` (components must be constants)"),
         e("colorConstants", "Paints", "the file's `extension Color { static let x = … }`, `Color(hex:)`-style initialisers", .translated, "the colour (0xRRGGBB and \"#RRGGBB\" literals read as such)"),
         e("colorOpacity", "Paints", "`c.opacity(a)`, `c.mix(with:by:in: .device)`, `cond ? a : b`", .translated, "`alpha(c, a)`, `mix(a, b, f)`, `?:`"),
+        e("uiColors", "Paints", "`Color(.systemGray5)`, `Color(uiColor: .systemBlue)`: UIKit's system, grey, label and background colours", .translated, "their light (or dark) values"),
         e("gradients", "Paints", "`LinearGradient`, `RadialGradient`, `AngularGradient` (colors, stops, gradient), `UnitPoint`s", .translated, "`linear` / `radial` / `angular` paints"),
         e("assetColor", "Paints", "`Color(\"Name\")` from an asset catalogue", .refused, "refused: define the colour in the file"),
         // Animations
@@ -94,8 +95,10 @@ public enum SwiftSubset {
         // Expressions and state
         e("expressions", "Expressions", "literals, `+ - * / %`, comparisons, `&& || !`, `?:`, `min max abs sqrt pow sin cos floor ceil round`, `CGFloat(x)`, `Int(x)`", .translated, "the scene's expression language, constants folded"),
         e("stateVars", "Expressions", "`@State` of numbers, booleans, strings; `CGSize`/`CGPoint` as two numbers; `@Binding` from `$x`", .translated, "state variables"),
-        e("observable", "Expressions", "`ObservableObject`, `@StateObject`, `@Environment`, custom `init`", .refused, "refused: keep the view's state in @State"),
-        e("previews", "Expressions", "`#Preview` / `PreviewProvider`: the view's arguments, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root view's arguments, the canvas, the appearance"),
+        e("observable", "Expressions", "`ObservableObject`, `@StateObject`, `@Environment`, optionals (`nil`)", .refused, "refused: keep the view's state in @State"),
+        e("customInit", "Expressions", "one custom `init` that assigns properties (`self.x = …`, `_x = State(initialValue: …)`)", .translated, "the properties take those values; the parameters take the call's arguments"),
+        e("previews", "Expressions", "`#Preview` / `PreviewProvider`: what it shows, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root (the preview's view, as Xcode's canvas shows it), the canvas, the appearance"),
+        e("screenSize", "Expressions", "`UIScreen.main.bounds.width` / `.height`", .translated, "the canvas size, for a file rendered alone"),
     ]
 
     /// The table as Markdown, for docs/swiftui-source.md.
