@@ -252,9 +252,12 @@ extension Translator {
                     warn(a, s.trail, "StrokeStyle(\(a.label?.text ?? "_"):)", "not supported; drawn with butt caps and miter joins, no dashes")
                 }
             }
-            let paintValue = try unlabeled().map { try paint($0, s) } ?? systemColor("primary")!.json(at)
+            let given = try unlabeled().map { try paint($0, s) }
+            let paintValue = given ?? systemColor("primary")!.json(at)
             // iOS 17's `.fill(a).stroke(b)` keeps the fill; a stroke alone has none.
             var out = (v[defaultFillMarker] != nil ? v.removing("fill") : v).removing(defaultFillMarker).setting("stroke", J.obj([("paint", paintValue), ("width", width)], at))
+            // A stroke without a paint is the foreground style: a later `.foregroundColor` sets it.
+            if given == nil { out = out.setting(defaultStrokeMarker, J.bool(true, at)) }
             if name == "strokeBorder" {
                 // Inside the shape's edge: the same shape inset by half the line width, stroked on its centre line.
                 if let w = width.number { out = out.setting("padding", J.num(w / 2, at)) }

@@ -6,6 +6,8 @@ internal import SwiftSyntax
 /// font came from the environment's default (so a later `.foregroundColor` or `.font` on an ancestor replaces it).
 let defaultFillMarker = "__defaultFill"
 let defaultFontMarker = "__defaultFont"
+/// A stroke whose paint is the default foreground style.
+let defaultStrokeMarker = "__defaultStroke"
 /// A Divider, which an HStack turns vertical.
 let dividerMarker = "__divider"
 /// A font weight or design set on the text itself (`.bold()`, `.fontWeight`, `.monospaced()`), which a `.font` on an
@@ -567,8 +569,12 @@ extension Translator {
     /// Sets the fill of every text and shape below that has only the default one.
     func applyForeground(_ v: JSONValue, _ paint: JSONValue) -> JSONValue {
         rewrite(v) { node in
-            guard node[defaultFillMarker] != nil else { return node }
-            return node.setting("fill", paint).removing(defaultFillMarker)
+            var out = node
+            if out[defaultFillMarker] != nil { out = out.setting("fill", paint).removing(defaultFillMarker) }
+            if out[defaultStrokeMarker] != nil, let stroke = out["stroke"] {
+                out = out.setting("stroke", stroke.setting("paint", paint)).removing(defaultStrokeMarker)
+            }
+            return out
         }
     }
 
