@@ -7,7 +7,7 @@ import PackageDescription
 // interfaces with shared objects), which the SwiftSource target links when they are there: building the package
 // version from source doubled `make demo` (docs/swiftui-source.md has the figures). Without them (or with
 // RENDER_SWIFT_SYNTAX=package) the swift-syntax package at the version this machine kind ships is built instead.
-// Only `render-swiftui` and the tests link the translator: `render` stays a static binary (see the Makefile).
+// Only `render-swiftui` and the tests link the translator; `render` hands it the commands that read .swift files.
 let toolchainSyntax: String? = {
     let env = ProcessInfo.processInfo.environment
     if env["RENDER_SWIFT_SYNTAX"] == "package" { return nil }

@@ -1,8 +1,8 @@
 import Foundation
 import SceneModel
 
-/// `render` is a static binary without the SwiftUI front end (swift-syntax is linked into `render-swiftui` only, so
-/// that a JSON scene's process stays small and starts fast). A command that needs the front end — `render translate`,
+/// `render` does not link the SwiftUI front end (swift-syntax's shared objects are linked into `render-swiftui` only,
+/// so that a JSON scene's process loads none of them at start). A command that needs the front end — `render translate`,
 /// or any argument that is a `.swift` file or a JSON scene whose body is `{"type": "swift"}` — is handed to
 /// `render-swiftui` beside `render`, which runs the same command line with the translator installed.
 public enum SwiftFrontEndHandoff {

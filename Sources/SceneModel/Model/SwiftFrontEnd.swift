@@ -2,7 +2,7 @@ import Foundation
 
 /// The SwiftUI front end as the rest of the pipeline sees it (docs/swiftui-source.md). The translator itself
 /// (the SwiftSource target, on swift-syntax) is linked into the `render-swiftui` executable only, which installs it
-/// here at start; `render`, a static binary without it, hands a command that needs it to `render-swiftui`
+/// here at start; `render`, which does not link it, hands a command that needs it to `render-swiftui`
 /// (RenderCLI's `SwiftFrontEndHandoff`). Pure data, so that a scene reader can ask without knowing who answers.
 public enum SwiftFrontEnd {
     /// The translator, when this process has it (`render-swiftui` and the tests install it before anything runs).
