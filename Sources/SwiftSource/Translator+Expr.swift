@@ -209,6 +209,10 @@ extension Translator {
                 return try sym(e, Scope(trail: s.trail))
             }
         }
+        // A component of a CGSize / CGPoint value (`let frame = CGSize(width: 40, height: 40)`, `frame.height`).
+        if ["width", "height", "x", "y"].contains(name), let p = attempt({ try pair(base, s) }) {
+            return ["width", "x"].contains(name) ? p.0 : p.1
+        }
         throw fail(m, s.trail, text(m), "unknown member .\(name)")
     }
 

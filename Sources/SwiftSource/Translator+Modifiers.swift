@@ -32,6 +32,11 @@ extension Translator {
         return J.obj(outer, at)
     }
 
+    /// A shape with only `Shape.offset(…)` applied is still a shape in SwiftUI (an OffsetShape), so it takes `.fill`.
+    func shapeStillShape(_ v: JSONValue) -> Bool {
+        (v.members ?? []).allSatisfy { Self.slots[$0.key] == nil || $0.key == "offset" }
+    }
+
     func isShape(_ v: JSONValue) -> Bool {
         ["rect", "roundedRect", "capsule", "circle", "ellipse"].contains(v["type"]?.string ?? "")
     }
@@ -236,11 +241,11 @@ extension Translator {
             return v.setting("compositingGroup", J.bool(true, at))
         // MARK: Shapes and text
         case "fill":
-            guard isShape(v), highestSlot(v) == 0 else { throw fail(c, s.trail, ".fill", "applies to a shape (before its other modifiers)") }
+            guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".fill", "applies to a shape (before its other modifiers)") }
             let p = try unlabeled().map { try paint($0, s) } ?? systemColor("primary")!.json(at)
             return v.setting("fill", p).removing(defaultFillMarker)
         case "stroke", "strokeBorder":
-            guard isShape(v), highestSlot(v) == 0 else { throw fail(c, s.trail, ".\(name)", "applies to a shape (before its other modifiers)") }
+            guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".\(name)", "applies to a shape (before its other modifiers)") }
             var width: JSONValue = J.num(1, at)
             if let w = arg("lineWidth") { width = try value(w) }
             if let st = arg("style") {

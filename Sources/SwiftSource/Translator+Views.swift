@@ -430,6 +430,8 @@ extension Translator {
             }
             args = []
             trailing = []
+            // What the init assigns is readable by the other properties whatever their order.
+            for (k, b) in assigned { inst.properties[k] = b }
         }
         for m in decl.memberBlock.members {
             guard let v = m.decl.as(VariableDeclSyntax.self) else { continue }
@@ -447,7 +449,14 @@ extension Translator {
                     }
                     continue
                 }
-                if let given = assigned[name] { inst.properties[name] = given; continue }
+                if let given = assigned[name] {
+                    if case .lazy(let e, let sc) = given, let call = e.as(FunctionCallExprSyntax.self), let special = try specialValue(call, sc) {
+                        inst.properties[name] = special
+                    } else {
+                        inst.properties[name] = given
+                    }
+                    continue
+                }
                 if attrs.contains("@Namespace") { inst.properties[name] = .namespace(name); continue }
                 if attrs.contains(where: { $0.hasPrefix("@StateObject") || $0.hasPrefix("@ObservedObject") || $0.hasPrefix("@EnvironmentObject") }) {
                     throw fail(v, s.trail, attrs.first!, "ObservableObject models are not supported; keep the view's state in @State properties")
