@@ -80,6 +80,10 @@ extension Translator {
         let trail = s.trail
         switch item.item {
         case .decl(let d):
+            if let ic = d.as(IfConfigDeclSyntax.self) {
+                guard let active = try activeClause(ic, s) else { return .bool(false) }
+                return try exec(active, s, x, guardCond: g, animation: a)
+            }
             guard let v = d.as(VariableDeclSyntax.self) else { throw fail(d, trail, text(d), "declarations other than let/var are not supported in handlers") }
             for b in v.bindings {
                 guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let e = b.initializer?.value else {

@@ -32,6 +32,10 @@ extension Translator {
                     else if let r = st.as(ReturnStmtSyntax.self), let e = r.expression { out += try views(e, scope) }
                     else { throw fail(st, s.trail, text(st), "not supported in a view body (views, if/else and let constants are)") }
                 case .decl(let d):
+                    if let ic = d.as(IfConfigDeclSyntax.self) {
+                        if let active = try activeClause(ic, s) { out += try children(active, scope) }
+                        continue
+                    }
                     guard let v = d.as(VariableDeclSyntax.self) else { throw fail(d, s.trail, text(d), "not supported in a view body") }
                     for b in v.bindings {
                         guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let e = b.initializer?.value else {
@@ -45,6 +49,36 @@ extension Translator {
         }
         if failed { throw Refused() }
         return out
+    }
+
+    /// The statements of the `#if` clause that holds on an iPhone: `os(iOS)`, `canImport` of Apple's UI frameworks and
+    /// `swift(…)`/`compiler(…)` are true; other platforms, `targetEnvironment(…)` and custom flags (`DEBUG`) are false.
+    func activeClause(_ d: IfConfigDeclSyntax, _ s: Scope) throws -> CodeBlockItemListSyntax? {
+        func holds(_ e: ExprSyntax) -> Bool {
+            if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "!" { return !holds(p.expression) }
+            if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let x = t.elements.first { return holds(x.expression) }
+            if let inf = e.as(InfixOperatorExprSyntax.self), let op = inf.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+                if op == "&&" { return holds(inf.leftOperand) && holds(inf.rightOperand) }
+                if op == "||" { return holds(inf.leftOperand) || holds(inf.rightOperand) }
+            }
+            if let c = e.as(FunctionCallExprSyntax.self) {
+                let arg = c.arguments.first?.expression.trimmedDescription ?? ""
+                switch c.calledExpression.trimmedDescription {
+                case "os": return arg == "iOS"
+                case "canImport": return ["UIKit", "SwiftUI", "Foundation", "Combine", "CoreGraphics"].contains(arg)
+                case "swift", "compiler": return true
+                default: return false
+                }
+            }
+            return false
+        }
+        for clause in d.clauses {
+            if let cond = clause.condition, !holds(cond) { continue }
+            guard let elements = clause.elements else { return nil }
+            if case .statements(let stmts) = elements { return stmts }
+            throw fail(clause, s.trail, "#if", "only statements are supported in an #if clause here")
+        }
+        return nil
     }
 
     func builderItem(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
