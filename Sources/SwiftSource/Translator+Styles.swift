@@ -127,7 +127,8 @@ extension Translator {
                 if let h = arg("hex") ?? arg("uiColor") ?? (args.count == 1 && args[0].label == nil ? args[0].expression : nil) {
                     // `Color(hex: 0x8A7CFF)` / `Color(hex: "#8A7CFF")` / `Color(.systemBlue)`: the file's own hex initialiser
                     // (read as the usual 0xRRGGBB / "#RRGGBB" convention), or a UIColor.
-                    if let m = h.as(MemberAccessExprSyntax.self), m.base == nil, let n = Self.uiColors[m.declName.baseName.text], let col = systemColor(n) { return col }
+                    if let m = h.as(MemberAccessExprSyntax.self), m.base == nil || m.base!.trimmedDescription == "UIColor",
+                       let n = Self.uiColors[m.declName.baseName.text], let col = systemColor(n) { return col }
                     if let lit = h.as(IntegerLiteralExprSyntax.self), lit.literal.text.lowercased().hasPrefix("0x"),
                        let v = UInt32(lit.literal.text.dropFirst(2), radix: 16) {
                         return .color(Self.hex(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1))
