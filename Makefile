@@ -57,17 +57,20 @@ $(TEST_DEPS_STAMP): $(DEPS_STAMP)
 	$(call apt_install_missing,$(TEST_APT_PACKAGES))
 	@touch $@
 
-# Release builds (build, demo, bench): `render`, and `render-swiftui`, which is `render` with the SwiftUI front end
-# (docs/swiftui-source.md) linked against the toolchain's own swift-syntax libraries, shared objects built against the
-# shared Swift runtime; `render` hands it the commands that read a .swift file. Both link the Swift runtime dynamically
-# and share one build of the modules: linking `render` statically (--static-swift-stdlib, 5 ms less per process start)
-# changes every compile command, so the second product rebuilt everything and `make demo` took twice as long
-# (docs/swiftui-source.md, "Cost", has the figures).
-RELEASE_FLAGS := -c release
+# Release builds (build, demo, bench) link the Swift runtime and Foundation into `render` (--static-swift-stdlib) when the
+# toolchain ships their static libraries (usr/lib/swift_static, part of swift.org's Linux toolchains): a process then
+# starts without loading 14 shared Swift libraries and resolving their symbols, about 5 ms less each, which counts where
+# CI runs `render test` once per scene (docs/ci.md). The binary grows from 35 to 106 MB. Without those libraries the
+# build links them dynamically as before.
+# `render-swiftui` is the SwiftUI front end (docs/swiftui-source.md) as a process of its own, which `render` runs to
+# translate a .swift file: it links the toolchain's own swift-syntax libraries, shared objects on the shared runtime,
+# so it is built without --static-swift-stdlib — a second configuration, of the few modules it needs only.
+SWIFT_STATIC_LIBS := $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift_static/linux/libswiftCore.a
+RELEASE_FLAGS := -c release $(if $(wildcard $(SWIFT_STATIC_LIBS)),--static-swift-stdlib)
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product render
-	$(SWIFT) build $(RELEASE_FLAGS) --product render-swiftui
+	$(SWIFT) build -c release --product render-swiftui
 
 debug: deps
 	$(SWIFT) build

@@ -7,7 +7,7 @@ import PackageDescription
 // interfaces with shared objects), which the SwiftSource target links when they are there: building the package
 // version from source doubled `make demo` (docs/swiftui-source.md has the figures). Without them (or with
 // RENDER_SWIFT_SYNTAX=package) the swift-syntax package at the version this machine kind ships is built instead.
-// Only `render-swiftui` and the tests link the translator; `render` hands it the commands that read .swift files.
+// Only `render-swiftui` and the tests link the translator; `render` asks it, as a process, to translate .swift files.
 let toolchainSyntax: String? = {
     let env = ProcessInfo.processInfo.environment
     if env["RENDER_SWIFT_SYNTAX"] == "package" { return nil }
@@ -110,8 +110,8 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
-        // `render` with the SwiftUI front end (SwiftSource) installed; `render` hands .swift scenes to it.
-        .executableTarget(name: "render-swiftui", dependencies: ["RenderCLI", "SwiftSource"], swiftSettings: swiftSourceSettings),
+        // The SwiftUI front end as a process: `render` runs it to translate a .swift file (SwiftFrontEndProcess).
+        .executableTarget(name: "render-swiftui", dependencies: ["SceneModel", "SwiftSource"], swiftSettings: swiftSourceSettings),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
         .executableTarget(name: "png-bench", dependencies: ["ImageIO", "Geometry"], path: "Benchmarks/PNGBench"),
         // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`

@@ -45,7 +45,7 @@ public struct SceneDocument: Sendable {
     static func frontEnd(_ request: SwiftFrontEndRequest, _ path: String) throws(SceneErrors) -> SwiftTranslation {
         guard let translate = SwiftFrontEnd.translate else {
             throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "",
-                                          message: "SwiftUI source needs the SwiftUI front end, which this process does not have: run the command with render-swiftui (`make build` builds it beside render, which hands .swift scenes to it)")])
+                                          message: "SwiftUI source needs the SwiftUI front end, which this process does not have (render runs render-swiftui for it; a library user installs SwiftSceneTranslator)")])
         }
         return translate(request)
     }

@@ -10,6 +10,7 @@ import SceneModel
 public enum RenderCLI {
     /// Parses and runs `arguments` (without the program name); returns the process's exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        SwiftFrontEndProcess.installIfNeeded()
         if let message = arguments.first.flatMap(unknownCommand) ?? unknownHelpTopic(arguments) {
             printError("Error: \(message)")
             return 2
