@@ -73,13 +73,16 @@ let package = Package(
         .target(name: "Formats"),
         .target(name: "Geometry", dependencies: ["Formats"]),
         .target(name: "Motion"),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Motion", "Formats"]),
+        // The scene document as JSON with positions (parser, values, located problems) and the SwiftUI front end's
+        // interface: what the JSON reader and the Swift front end share, without the rest of the scene model.
+        .target(name: "SceneJSON", dependencies: ["Formats"]),
+        .target(name: "SceneModel", dependencies: ["Geometry", "Motion", "Formats", "SceneJSON"]),
         .target(name: "DisplayList", dependencies: ["Geometry"]),
         .target(name: "Timeline", dependencies: ["SceneModel", "Motion", "Geometry"]),
         .target(name: "Layout", dependencies: ["SceneModel", "DisplayList", "Geometry"]),
         // The SwiftUI front end: a `.swift` file's View structs translated, without compiling or running them, into
         // the scene JSON the SceneModel reader reads (each value located in the `.swift` file).
-        .target(name: "SwiftSource", dependencies: ["SceneModel"] + swiftSourceDependencies,
+        .target(name: "SwiftSource", dependencies: ["SceneJSON"] + swiftSourceDependencies,
                 swiftSettings: swiftSourceOwnSettings, linkerSettings: swiftSourceLinking),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -111,7 +114,7 @@ let package = Package(
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
         // The SwiftUI front end as a process: `render` runs it to translate a .swift file (SwiftFrontEndProcess).
-        .executableTarget(name: "render-swiftui", dependencies: ["SceneModel", "SwiftSource"], swiftSettings: swiftSourceSettings),
+        .executableTarget(name: "render-swiftui", dependencies: ["SceneJSON", "SwiftSource"], swiftSettings: swiftSourceSettings),
         // `png-bench`: the PNG encoder alone on a folder of frames (band heights, filters, colour types); see its main.swift.
         .executableTarget(name: "png-bench", dependencies: ["ImageIO", "Geometry"], path: "Benchmarks/PNGBench"),
         // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`

@@ -1,4 +1,4 @@
-import SceneModel
+import SceneJSON
 
 /// Builders for the scene JSON the translator makes: every value carries the location in the `.swift` file it
 /// came from, so that a problem the scene reader finds later points into the Swift source.

@@ -1,4 +1,4 @@
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 /// What a name stands for while the translator walks a body.

@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 
 /// A value of the Swift source as the translator knows it without running anything: a constant, or an expression of
 /// the scene's expression language (scene format §2) over state variables, loop variables, gesture values and

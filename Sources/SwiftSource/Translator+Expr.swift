@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 extension Translator {

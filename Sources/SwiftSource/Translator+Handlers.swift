@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 /// Handlers (gesture closures, onAppear, timer closures, asyncAfter closures and the methods they call) are not run:
@@ -49,7 +49,7 @@ extension Translator {
     }
 
     /// Executes `stmts` and lowers the effects; returns the body of the first phase.
-    func lower(_ stmts: CodeBlockItemListSyntax, _ s: Scope, at: SceneModel.SourceLocation, extraMain: [(String, JSONValue)] = []) throws -> JSONValue {
+    func lower(_ stmts: CodeBlockItemListSyntax, _ s: Scope, at: SceneJSON.SourceLocation, extraMain: [(String, JSONValue)] = []) throws -> JSONValue {
         let x = Execution()
         _ = try exec(stmts, s, x, guardCond: .bool(true), animation: nil)
         return try phases(x, s, at: at)
@@ -430,7 +430,7 @@ extension Translator {
     // MARK: Lowering
 
     /// Groups the effects into phases and writes them as the handler's body and `when` events.
-    func phases(_ x: Execution, _ s: Scope, at: SceneModel.SourceLocation) throws -> JSONValue {
+    func phases(_ x: Execution, _ s: Scope, at: SceneJSON.SourceLocation) throws -> JSONValue {
         struct Phase {
             var guardCond: Sym
             var animation: JSONValue?
@@ -596,7 +596,7 @@ extension Translator {
     }
 
     /// An event for `onAppear`: at 0 for a view present from the start, else when its condition turns true.
-    func addEvent(trigger: Sym, body: JSONValue, _ at: SceneModel.SourceLocation) {
+    func addEvent(trigger: Sym, body: JSONValue, _ at: SceneJSON.SourceLocation) {
         let members = (body.members ?? []).map { ($0.key, $0.value) }
         if case .bool(true) = trigger {
             timeline.append(J.obj([("at", J.num(0, at))] + members, at))

@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 extension Translator {
@@ -17,7 +17,7 @@ extension Translator {
     }
 
     /// `v` ready to take `key`: itself, or wrapped in a ZStack when `key` would otherwise apply too early.
-    func ready(_ v: JSONValue, for key: String, _ at: SceneModel.SourceLocation) -> JSONValue {
+    func ready(_ v: JSONValue, for key: String, _ at: SceneJSON.SourceLocation) -> JSONValue {
         let slot = Self.slots[key] ?? 0
         let high = highestSlot(v)
         let mergeable = key == "shadows" && high == 6

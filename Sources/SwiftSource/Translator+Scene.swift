@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 extension Translator {
@@ -58,7 +58,7 @@ extension Translator {
     /// The view to render and what the previews say about it: `--view NAME` (with the arguments a preview gives it);
     /// else what the file's first `#Preview` / `PreviewProvider` shows, as Xcode's canvas does (its own modifiers
     /// and arguments included); else the first View struct.
-    func root(_ requested: String?) throws -> (body: JSONValue, facts: PreviewFacts, at: SceneModel.SourceLocation) {
+    func root(_ requested: String?) throws -> (body: JSONValue, facts: PreviewFacts, at: SceneJSON.SourceLocation) {
         // A preview whose view this file does not define (a catalogue's preview view from elsewhere) is passed over.
         let usable = previews.first { p in
             guard let e = singleExpression(p.statements), let call = chainFacts(e).call,

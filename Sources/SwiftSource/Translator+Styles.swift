@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 extension Translator {
@@ -253,7 +253,7 @@ extension Translator {
         "topLeading": [0, 0], "topTrailing": [1, 0], "bottomLeading": [0, 1], "bottomTrailing": [1, 1], "zero": [0, 0],
     ]
 
-    func unitPoint(_ e: ExprSyntax?, _ s: Scope, default d: [Double], _ at: SceneModel.SourceLocation) throws -> JSONValue {
+    func unitPoint(_ e: ExprSyntax?, _ s: Scope, default d: [Double], _ at: SceneJSON.SourceLocation) throws -> JSONValue {
         guard let e else { return J.arr(d.map { J.num($0, at) }, at) }
         let (x, y) = try unitPointSyms(e, s)
         return J.arr([x.json(loc(e)), y.json(loc(e))], loc(e))
@@ -359,7 +359,7 @@ extension Translator {
     }
 
     /// A named animation as its object form, so that modifiers can be added.
-    func objectForm(_ a: JSONValue, _ at: SceneModel.SourceLocation) throws -> JSONValue {
+    func objectForm(_ a: JSONValue, _ at: SceneJSON.SourceLocation) throws -> JSONValue {
         guard let name = a.string else { return a }
         switch name {
         case "spring": return J.obj([("spring", J.obj([("response", J.num(0.55, at)), ("dampingFraction", J.num(0.825, at))], at))], at)

@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftSyntax
 
 /// Keys the translator puts on views while it works and removes before the scene is read: where a view's fill or
@@ -205,7 +205,7 @@ extension Translator {
         }
     }
 
-    func shape(_ type: String, _ at: SceneModel.SourceLocation, _ extra: [(String, JSONValue)] = []) -> JSONValue {
+    func shape(_ type: String, _ at: SceneJSON.SourceLocation, _ extra: [(String, JSONValue)] = []) -> JSONValue {
         J.obj([("type", J.str(type, at))] + extra + [("fill", systemColor("primary")!.json(at)), (defaultFillMarker, J.bool(true, at))], at)
     }
 
@@ -327,7 +327,7 @@ extension Translator {
         }
     }
 
-    func textView(_ first: ExprSyntax, _ s: Scope, at: SceneModel.SourceLocation) throws -> JSONValue {
+    func textView(_ first: ExprSyntax, _ s: Scope, at: SceneJSON.SourceLocation) throws -> JSONValue {
         var template = ""
         if let lit = first.as(StringLiteralExprSyntax.self) {
             for seg in lit.segments {

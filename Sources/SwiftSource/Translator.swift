@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 internal import SwiftOperators
 internal import SwiftParser
 internal import SwiftParserDiagnostics
@@ -153,7 +153,7 @@ final class Translator {
     // MARK: Locations and problems
 
     /// The location of a UTF-8 offset: 1-based line, and column in Unicode scalars (as for JSON scenes).
-    func location(utf8 offset: Int) -> SceneModel.SourceLocation {
+    func location(utf8 offset: Int) -> SceneJSON.SourceLocation {
         let o = max(0, min(offset, utf8.count))
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
@@ -168,10 +168,10 @@ final class Translator {
             if utf8[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
-        return SceneModel.SourceLocation(line: lo + 1, column: column)
+        return SceneJSON.SourceLocation(line: lo + 1, column: column)
     }
 
-    func loc(_ node: some SyntaxProtocol) -> SceneModel.SourceLocation {
+    func loc(_ node: some SyntaxProtocol) -> SceneJSON.SourceLocation {
         location(utf8: node.positionAfterSkippingLeadingTrivia.utf8Offset)
     }
 
@@ -183,7 +183,7 @@ final class Translator {
     /// Records a problem at `node` and returns `Refused` to throw.
     /// Where a problem with `node` is reported: a modifier in a chain (`Circle()\n.position(…)`, whose node starts at
     /// `Circle`) at the modifier's name.
-    func problemLoc(_ node: some SyntaxProtocol) -> SceneModel.SourceLocation {
+    func problemLoc(_ node: some SyntaxProtocol) -> SceneJSON.SourceLocation {
         var callee = Syntax(node)
         if let c = node.as(FunctionCallExprSyntax.self) { callee = Syntax(c.calledExpression) }
         if let m = callee.as(MemberAccessExprSyntax.self), m.base?.is(FunctionCallExprSyntax.self) == true { return loc(m.declName) }

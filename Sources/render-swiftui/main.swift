@@ -1,5 +1,5 @@
 import Foundation
-import SceneModel
+import SceneJSON
 import SwiftSource
 
 // The SwiftUI front end as a process of its own: `render` (a static binary that links no swift-syntax) runs it to
