@@ -6,7 +6,9 @@ import SwiftSource
 // located problems inside the text, never a crash or a hang; a translation the loader rejects must be located too.
 FuzzDriver.run { bytes in
     let text = String(decoding: bytes, as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    // Lines as the translator counts them (\n, \r\n or a lone \r ends one), on the text it was given.
+    let u = Array(text.utf8)
+    let lines = 1 + u.indices.filter { u[$0] == 10 || (u[$0] == 13 && ($0 + 1 == u.count || u[$0 + 1] != 10)) }.count
     let t = SwiftSceneTranslator.translate(source: text, file: "fuzz.swift", options: SwiftSceneOptions(canvas: (100, 100), scale: 1))
     for p in t.problems + t.warnings {
         precondition(p.line >= 1 && p.line <= max(lines, 1) && p.column >= 1, "problem outside the text: \(p)")

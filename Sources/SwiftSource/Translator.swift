@@ -127,7 +127,10 @@ final class Translator {
         self.source = source
         self.file = file
         utf8 = Array(source.utf8)
-        for (i, b) in utf8.enumerated() where b == 10 { lineStarts.append(i + 1) }
+        // Line breaks as Swift has them: \n, \r\n, and a lone \r.
+        for (i, b) in utf8.enumerated() where b == 10 || (b == 13 && (i + 1 == utf8.count || utf8[i + 1] != 10)) {
+            lineStarts.append(i + 1)
+        }
     }
 
     func run(_ body: () throws -> JSONValue) -> SwiftTranslation {
