@@ -134,6 +134,11 @@ final class Translator {
     }
 
     func run(_ body: () throws -> JSONValue) -> SwiftTranslation {
+        // A NUL byte is an error for the Swift compiler too; swift-syntax's diagnostics trap on some inputs holding them.
+        if let nul = utf8.firstIndex(of: 0) {
+            problems.append(error(at: nul, "syntax", "a NUL character in the file; Swift source cannot contain one"))
+            return SwiftTranslation(scene: nil, problems: problems, warnings: warnings)
+        }
         let parsed = Parser.parse(source: source)
         let diags = ParseDiagnosticsGenerator.diagnostics(for: parsed)
         for d in diags where d.diagMessage.severity == .error {

@@ -11,7 +11,7 @@ final class RobustnessTests: XCTestCase {
         let t = SwiftSceneTranslator.translate(source: source, file: "R.swift")
         XCTAssertNil(t.scene, "refused", line: line)
         XCTAssertFalse(t.problems.isEmpty, "at least one problem", line: line)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = swiftLines(source)
         for p in t.problems {
             XCTAssertEqual(p.file, "R.swift", line: line)
             XCTAssertGreaterThanOrEqual(p.line, 1, line: line)
@@ -37,6 +37,13 @@ final class RobustnessTests: XCTestCase {
             let t = SwiftSceneTranslator.translate(source: text, file: "R.swift")
             XCTAssertTrue(t.scene != nil || !t.problems.isEmpty)
         }
+    }
+
+    /// A NUL byte (swift-syntax's diagnostics trapped on one found by the fuzzer) is refused where it is, and the
+    /// line breaks Swift has (\r\n, a lone \r) count as lines.
+    func testNulByteAndLineBreaks() {
+        XCTAssertEqual(refused("import SwiftUI\r\nstruct V: View {\r  var body: some View { Circle() }\u{0}\n}"),
+                       ["R.swift:3:35: syntax: a NUL character in the file; Swift source cannot contain one"])
     }
 
     func testEmptyFile() {
@@ -121,4 +128,25 @@ struct SplitMix {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// Lines as Swift has them: \n, \r\n or a lone \r ends one (String.split on "\n" sees "\r\n" as one character).
+private func swiftLines(_ s: String) -> [String] {
+    var out: [String] = []
+    var current = String.UnicodeScalarView()
+    let scalars = Array(s.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+        let c = scalars[i]
+        if c == "\n" || c == "\r" {
+            out.append(String(current))
+            current = String.UnicodeScalarView()
+            if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
+        } else {
+            current.append(c)
+        }
+        i += 1
+    }
+    out.append(String(current))
+    return out
 }
