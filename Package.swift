@@ -16,7 +16,7 @@ let toolchainSyntax: String? = {
         guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { continue }
         let host = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("lib/swift/host")
-        let modules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat"]
+        let modules = ["SwiftSyntax", "SwiftParser", "SwiftOperators"]
         if modules.allSatisfy({ FileManager.default.fileExists(atPath: host.appendingPathComponent("\($0).swiftmodule").path)
                                  && FileManager.default.fileExists(atPath: host.appendingPathComponent("lib\($0).so").path) }) {
             return host.path
@@ -25,12 +25,11 @@ let toolchainSyntax: String? = {
     }
     return nil
 }()
-let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat"]
+let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators"]
 let swiftSourceDependencies: [Target.Dependency] = toolchainSyntax != nil ? [] : [
     .product(name: "SwiftSyntax", package: "swift-syntax"),
     .product(name: "SwiftParser", package: "swift-syntax"),
     .product(name: "SwiftOperators", package: "swift-syntax"),
-    .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
 ]
 // The translator and every target that imports it find the toolchain's swift-syntax modules here.
 let swiftSourceSettings: [SwiftSetting] = toolchainSyntax.map { [.unsafeFlags(["-I", $0])] } ?? []

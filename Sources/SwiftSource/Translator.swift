@@ -2,7 +2,6 @@ import Foundation
 import SceneJSON
 internal import SwiftOperators
 internal import SwiftParser
-internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 
 /// Translates the View structs of a SwiftUI source file into the scene model's JSON (docs/swiftui-source.md), without
@@ -140,9 +139,14 @@ final class Translator {
             return SwiftTranslation(scene: nil, problems: problems, warnings: warnings)
         }
         let parsed = Parser.parse(source: source)
-        let diags = ParseDiagnosticsGenerator.diagnostics(for: parsed)
-        for d in diags where d.diagMessage.severity == .error {
-            problems.append(error(at: d.position.utf8Offset, "syntax", d.message))
+        // Syntax errors from swift-syntax's tree: the tokens it had to assume and the code it could not place.
+        // (SwiftParserDiagnostics' generator, which words them more fully, traps on some inputs — "A Fix-It must have
+        // at least one change", found by fuzz-swift-source — and a trap cannot be caught.)
+        let syntax = SyntaxErrorVisitor()
+        syntax.walk(parsed)
+        var seen = Set<Int>()
+        for (offset, message) in syntax.found.sorted(by: { $0.0 < $1.0 }) where seen.insert(offset).inserted && seen.count <= 20 {
+            problems.append(error(at: offset, "syntax", message))
         }
         guard problems.isEmpty else { return SwiftTranslation(scene: nil, problems: problems, warnings: warnings) }
         let folded = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in })
@@ -302,4 +306,32 @@ struct Trail {
     /// A part equal to the last one is not repeated (`.gesture` adds itself, then its handler adds it again).
     func with(_ s: String) -> String { (parts + (s.isEmpty || s == parts.last ? [] : [s])).joined(separator: " › ") }
     func adding(_ s: String) -> Trail { s == parts.last ? self : Trail(parts: parts + [s]) }
+}
+
+/// What swift-syntax's parser could not make sense of: a token it assumed (missing from the file) or code it could not
+/// place (unexpected).
+final class SyntaxErrorVisitor: SyntaxVisitor {
+    var found: [(Int, String)] = []
+    init() { super.init(viewMode: .all) }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if token.presence == .missing {
+            let what: String
+            switch token.tokenKind {
+            case .identifier: what = "a name"
+            case .integerLiteral, .floatLiteral: what = "a number"
+            case .stringSegment: what = "text"
+            default: what = token.text.isEmpty ? "\(token.tokenKind)" : "'\(token.text)'"
+            }
+            found.append((token.positionAfterSkippingLeadingTrivia.utf8Offset, "expected \(what)"))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        var text = node.trimmedDescription.replacingOccurrences(of: "\n", with: " ")
+        if text.count > 40 { text = String(text.prefix(37)) + "…" }
+        found.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, "unexpected code '\(text)'"))
+        return .skipChildren
+    }
 }
