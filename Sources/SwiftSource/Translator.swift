@@ -122,6 +122,8 @@ final class Translator {
     /// otherwise overflow the stack.
     var evalDepth = 0
 
+    static let maxBracketDepth = 16
+
     init(source: String, file: String) {
         self.source = source
         self.file = file
@@ -137,6 +139,18 @@ final class Translator {
         if let nul = utf8.firstIndex(of: 0) {
             problems.append(error(at: nul, "syntax", "a NUL character in the file; Swift source cannot contain one"))
             return SwiftTranslation(scene: nil, problems: problems, warnings: warnings)
+        }
+        // swift-syntax's parser looks ahead through `[` for array types in time exponential in their nesting (20 deep
+        // takes seconds, 24 a minute; found by fuzz-swift-source): deeper nesting than any view code has is refused.
+        var depth = 0
+        for (i, b) in utf8.enumerated() {
+            if b == UInt8(ascii: "[") {
+                depth += 1
+                if depth > Self.maxBracketDepth {
+                    problems.append(error(at: i, "syntax", "square brackets nested more than \(Self.maxBracketDepth) deep"))
+                    return SwiftTranslation(scene: nil, problems: problems, warnings: warnings)
+                }
+            } else if b == UInt8(ascii: "]") { depth = max(0, depth - 1) }
         }
         let parsed = Parser.parse(source: source)
         // Syntax errors from swift-syntax's tree: the tokens it had to assume and the code it could not place.

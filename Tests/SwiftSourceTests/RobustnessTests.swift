@@ -46,6 +46,14 @@ final class RobustnessTests: XCTestCase {
                        ["R.swift:3:35: syntax: a NUL character in the file; Swift source cannot contain one"])
     }
 
+    /// swift-syntax's parser takes exponential time on deeply nested `[` (the fuzzer's timeout): refused at once.
+    func testDeeplyNestedBracketsAreRefusedQuickly() {
+        let src = "import SwiftUI\nlet a = " + String(repeating: "[", count: 40) + "\n"
+        let start = Date()
+        XCTAssertEqual(refused(src), ["R.swift:2:25: syntax: square brackets nested more than 16 deep"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+    }
+
     func testEmptyFile() {
         XCTAssertEqual(refused(""), ["R.swift:1:1: (document): no View struct in the file (a struct that conforms to View, with var body: some View)"])
         XCTAssertEqual(refused("\n\n   \n").count, 1)
