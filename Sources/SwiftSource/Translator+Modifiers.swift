@@ -560,7 +560,7 @@ extension Translator {
         guard let c = e.as(FunctionCallExprSyntax.self), let decl = structs[c.calledExpression.trimmedDescription] else {
             throw fail(e, s.trail, ".modifier", "expected one of the file's ViewModifier structs")
         }
-        let inst = Instance(type: decl.name.text)
+        let inst = newInstance(decl.name.text)
         try bindProperties(decl, inst, c, s, root: false)
         guard let f = decl.memberBlock.members.compactMap({ $0.decl.as(FunctionDeclSyntax.self) }).first(where: { $0.name.text == "body" }),
               let body = f.body else { throw fail(decl, s.trail, decl.name.text, "has no body(content:)") }

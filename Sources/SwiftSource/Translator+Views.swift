@@ -403,7 +403,7 @@ extension Translator {
         inlineDepth += 1
         defer { inlineDepth -= 1 }
         guard inlineDepth < 32 else { throw fail(decl, s.trail, name, "contains itself") }
-        let inst = Instance(type: name)
+        let inst = newInstance(name)
         var inner = Scope(instance: inst, trail: Trail(parts: [name + ".body"]))
         inner.environment = s.environment
         inner.presence = s.presence

@@ -123,6 +123,15 @@ final class Translator {
     var evalDepth = 0
 
     static let maxBracketDepth = 16
+    /// Every struct instance inlined: an instance's bindings hold scopes that hold the instance, so the cycles are
+    /// broken when the translation ends (else each translation kept its syntax tree alive).
+    var instances: [Instance] = []
+
+    func newInstance(_ type: String) -> Instance {
+        let i = Instance(type: type)
+        instances.append(i)
+        return i
+    }
 
     init(source: String, file: String) {
         self.source = source
@@ -135,6 +144,10 @@ final class Translator {
     }
 
     func run(_ body: () throws -> JSONValue) -> SwiftTranslation {
+        defer {
+            for i in instances { i.properties = [:] }
+            instances = []
+        }
         // A NUL byte is an error for the Swift compiler too; swift-syntax's diagnostics trap on some inputs holding them.
         if let nul = utf8.firstIndex(of: 0) {
             problems.append(error(at: nul, "syntax", "a NUL character in the file; Swift source cannot contain one"))
