@@ -21,15 +21,10 @@ public struct SceneDocument: Sendable {
             guard let scene = t.scene, t.problems.isEmpty else { throw SceneErrors(t.problems) }
             return SceneDocument(json: scene, warnings: t.warnings, sources: [path])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let why = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                ? (isDir.boolValue ? "is a folder, not a scene file" : "cannot be read (permission denied?)") : "no such file"
-            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "", message: why)])
-        }
-        if data.count > SceneLoader.maxFileSize {
-            throw SceneErrors([SceneError(file: path, line: 1, column: 1, path: "",
-                                          message: "the file is \(data.count) bytes; scene files may be at most \(SceneLoader.maxFileSize) bytes")])
+        let data: Data
+        switch SourceFile.read(path, what: "a scene file", files: "scene files", maxSize: SceneLoader.maxFileSize) {
+        case .success(let d): data = d
+        case .failure(let e): throw SceneErrors([e])
         }
         let parsed: JSONValue
         do { parsed = try JSONParser.parse(bytes: [UInt8](data)) } catch {

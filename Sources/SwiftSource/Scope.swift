@@ -37,14 +37,8 @@ final class Instance {
 /// The environment SwiftUI passes down a view tree, as far as the translator keeps it.
 struct Environment {
     /// `.foregroundColor` / `.foregroundStyle`: the fill of shapes and text below that set none.
+    /// (Fonts, weights and kerning are set on the translated views below a modifier afterwards: see applyFont.)
     var foreground: JSONValue?
-    /// `.font(…)` as the scene's `font` object members, `.fontWeight`, `.monospacedDigit`.
-    var font: [(String, JSONValue)]?
-    var fontWeight: JSONValue?
-    var monospacedDigit = false
-    var kerning: JSONValue?
-    /// `.animation(_:)` without a value on an ancestor.
-    var animation: JSONValue?
 }
 
 struct Scope {
@@ -54,8 +48,6 @@ struct Scope {
     var environment = Environment()
     /// The condition under which the views being translated are present (for `onAppear`).
     var presence: Sym = .bool(true)
-    /// Inside a GeometryReader: the names its proxy may be read by.
-    var insideGeometry = false
 
     func with(_ name: String, _ b: Binding) -> Scope {
         var s = self

@@ -17,8 +17,6 @@ internal import SwiftSyntax
 ///   a `when` turns into the scene's timer, and `invalidate()` sets it to 0, which a `when` turns into a `stop`
 ///   at that same instant (an `until` would run one more tick after a reset).
 extension Translator {
-    enum HandlerKind { case gesture, timer, event }
-
     struct Effect {
         enum Kind {
             case assign(String, Sym)
@@ -42,14 +40,14 @@ extension Translator {
     // MARK: Entry points
 
     /// A handler closure as an event body (`{set, animation, haptic}`); its later effects are added to the timeline.
-    func handlerBody(_ c: CodeBlockItemListSyntax, _ s: Scope, kind: HandlerKind, params: [String: Binding]) throws -> JSONValue {
+    func handlerBody(_ c: CodeBlockItemListSyntax, _ s: Scope, params: [String: Binding]) throws -> JSONValue {
         var inner = s
         for (k, v) in params { inner.values[k] = v }
         return try lower(c, inner, at: loc(c))
     }
 
     /// Executes `stmts` and lowers the effects; returns the body of the first phase.
-    func lower(_ stmts: CodeBlockItemListSyntax, _ s: Scope, at: SceneJSON.SourceLocation, extraMain: [(String, JSONValue)] = []) throws -> JSONValue {
+    func lower(_ stmts: CodeBlockItemListSyntax, _ s: Scope, at: SceneJSON.SourceLocation) throws -> JSONValue {
         let x = Execution()
         _ = try exec(stmts, s, x, guardCond: .bool(true), animation: nil)
         return try phases(x, s, at: at)
@@ -534,7 +532,7 @@ extension Translator {
         switch name {
         case "onAppear":
             guard let body = try trailing ?? closureArg("perform") else { return v }
-            let b = try handlerBody(body, s.adding(".onAppear"), kind: .event, params: [:])
+            let b = try handlerBody(body, s.adding(".onAppear"), params: [:])
             addEvent(trigger: s.presence, body: b, at)
             return v
         case "onReceive":
@@ -565,7 +563,7 @@ extension Translator {
         case "onTapGesture":
             if let n = arg("count"), n.trimmedDescription != "1" { throw fail(n, s.trail, ".onTapGesture(count:)", "only single taps are supported") }
             guard let body = try trailing ?? closureArg("perform") else { throw fail(c, s.trail, ".onTapGesture", "expected a closure") }
-            let b = try handlerBody(body, s.adding(".onTapGesture"), kind: .gesture, params: [:])
+            let b = try handlerBody(body, s.adding(".onTapGesture"), params: [:])
             return appendGesture(v, J.obj([("tap", J.obj([], at)), ("onEnded", b)], at))
         case "onLongPressGesture":
             var out = v
@@ -574,7 +572,7 @@ extension Translator {
             if let d = arg("maximumDistance") { lp.append(("maximumDistance", try constant(d, c, s, "maximumDistance"))) }
             let perform = try closureArg("perform") ?? (arg("onPressingChanged") != nil ? nil : trailing)
             if let perform {
-                let b = try handlerBody(perform, s.adding(".onLongPressGesture"), kind: .gesture, params: [:])
+                let b = try handlerBody(perform, s.adding(".onLongPressGesture"), params: [:])
                 out = appendGesture(out, J.obj([("longPress", J.obj(lp, at)), ("onEnded", b)], at))
             }
             let pressing = arg("onPressingChanged")?.as(ClosureExprSyntax.self) ?? c.additionalTrailingClosures.first(where: { $0.label.text == "onPressingChanged" })?.closure
@@ -582,8 +580,8 @@ extension Translator {
             if let pressing {
                 // Pressing begins at touch-down and ends at touch-up (or when the finger leaves).
                 let p = closureParameters(pressing).first ?? "_"
-                let began = try handlerBody(pressing.statements, s.adding("onPressingChanged"), kind: .gesture, params: [p: .sym(.bool(true))])
-                let ended = try handlerBody(pressing.statements, s.adding("onPressingChanged"), kind: .gesture, params: [p: .sym(.bool(false))])
+                let began = try handlerBody(pressing.statements, s.adding("onPressingChanged"), params: [p: .sym(.bool(true))])
+                let ended = try handlerBody(pressing.statements, s.adding("onPressingChanged"), params: [p: .sym(.bool(false))])
                 out = appendGesture(out, J.obj([("press", J.obj([], at)), ("onBegan", began), ("onEnded", ended)], at))
             }
             return out
@@ -645,7 +643,7 @@ extension Translator {
         var out: [(String, JSONValue)] = [kind]
         for (n, cl) in handlers {
             let p = closureParameters(cl).first ?? "_"
-            let b = try handlerBody(cl.statements, s.adding(".\(n)"), kind: .gesture, params: [p: .gesture])
+            let b = try handlerBody(cl.statements, s.adding(".\(n)"), params: [p: .gesture])
             out.append((n, b))
         }
         return J.obj(out, at)

@@ -55,29 +55,40 @@ extension Translator {
         return try pass()
     }
 
-    /// The view to render and what the previews say about it: `--view NAME` (with the arguments a preview gives it);
-    /// else what the file's first `#Preview` / `PreviewProvider` shows, as Xcode's canvas does (its own modifiers
-    /// and arguments included); else the first View struct.
-    func root(_ requested: String?) throws -> (body: JSONValue, facts: PreviewFacts, at: SceneJSON.SourceLocation) {
-        // A preview whose view this file does not define (a catalogue's preview view from elsewhere) is passed over.
-        let usable = previews.first { p in
+    /// The preview to render, when it is the root: the file's first `#Preview` / `PreviewProvider` unless `--view`
+    /// names a struct; a preview whose view this file does not define (a catalogue's preview view from elsewhere) is
+    /// passed over.
+    func rootPreview(_ requested: String?) -> ClosureExprSyntax? {
+        guard requested == nil else { return nil }
+        return previews.first { p in
             guard let e = singleExpression(p.statements), let call = chainFacts(e).call,
                   let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return true }
             return structs[name] != nil || Self.viewConstructors.contains(name)
         }
-        if requested == nil, let preview = usable {
-            var facts = PreviewFacts()
-            if let e = singleExpression(preview.statements) { facts = chainFacts(e) }
+    }
+
+    /// What the previews say about the root (canvas size, appearance, the struct's arguments), before translating it.
+    func rootFacts(_ requested: String?) -> PreviewFacts {
+        if let preview = rootPreview(requested) {
+            var facts = singleExpression(preview.statements).map(chainFacts) ?? PreviewFacts()
             if facts.size == nil { facts.size = macroTraitsSize() }
-            dark = dark || facts.dark
+            return facts
+        }
+        let name = requested ?? structOrder.first { viewStructs.contains($0) }
+        return name.map(previewFacts) ?? PreviewFacts(size: macroTraitsSize())
+    }
+
+    /// The view to render: `--view NAME` (with the arguments a preview gives it); else what the file's preview
+    /// shows, as Xcode's canvas does (its own modifiers and arguments included); else the first View struct.
+    func root(_ requested: String?, _ facts: PreviewFacts) throws -> (body: JSONValue, at: SceneJSON.SourceLocation) {
+        dark = dark || facts.dark
+        if let preview = rootPreview(requested) {
             let body = try translateRoot(preview) { try children(preview.statements, Scope(trail: Trail(parts: ["#Preview"]))) }
-            return (body, facts, loc(preview))
+            return (body, loc(preview))
         }
         let decl = try rootStruct(requested)
-        let facts = previewFacts(decl.name.text)
-        dark = dark || facts.dark
         let body = try translateRoot(decl) { try inlineStruct(decl.name.text, decl, facts.call, Scope(), root: true) }
-        return (body, facts, loc(decl))
+        return (body, loc(decl))
     }
 
     /// `.frame(width:height:)`, `.previewLayout(.fixed(…))` and `.preferredColorScheme(.dark)` on a preview's view.
@@ -121,9 +132,10 @@ extension Translator {
 
     func wholeScene(_ options: SwiftSceneOptions) throws -> JSONValue {
         dark = options.dark
-        canvasSize = options.canvas.map { ($0.width, $0.height) } ?? previews.first.flatMap { p in singleExpression(p.statements).flatMap { chainFacts($0).size } } ?? macroTraitsSize() ?? (390, 844)
-        let (body, facts, at) = try root(options.view)
+        let facts = rootFacts(options.view)
         let size = options.canvas.map { ($0.width, $0.height) } ?? facts.size ?? (390, 844)
+        canvasSize = size
+        let (body, at) = try root(options.view, facts)
         let scale = options.scale ?? 3
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var scene: [(String, JSONValue)] = [
@@ -141,7 +153,7 @@ extension Translator {
     }
 
     func bodyParts(view: String?) throws -> JSONValue {
-        let (body, _, at) = try root(view)
+        let (body, at) = try root(view, rootFacts(view))
         return J.obj([("body", body), ("state", J.obj(state.map { ($0.name, $0.value) }, at)), ("timeline", J.arr(timeline, at))], at)
     }
 }

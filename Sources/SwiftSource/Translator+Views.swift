@@ -288,7 +288,6 @@ extension Translator {
         case "GeometryReader":
             guard let content else { throw fail(c, s.trail, name, "expected { proxy in … }") }
             var inner = s.adding("GeometryReader")
-            inner.insideGeometry = true
             if let p = closureParameters(content).first { inner.values[p] = .geometry }
             let kids = try children(content.statements, inner)
             return [J.obj([("type", J.str("geometry", at)), ("children", J.arr(kids, at))], at)]
@@ -407,7 +406,6 @@ extension Translator {
         var inner = Scope(instance: inst, trail: Trail(parts: [name + ".body"]))
         inner.environment = s.environment
         inner.presence = s.presence
-        inner.insideGeometry = s.insideGeometry
         let isRoot = root || rootNamesFree
         rootNamesFree = false
         try bindProperties(decl, inst, c, s, root: isRoot)

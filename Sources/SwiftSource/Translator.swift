@@ -48,21 +48,16 @@ public enum SwiftSceneTranslator {
     }
 
     public static func read(_ path: String) -> Result<String, SceneError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let why = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                ? (isDir.boolValue ? "is a folder, not a Swift file" : "cannot be read (permission denied?)") : "no such file"
-            return .failure(SceneError(file: path, line: 1, column: 1, path: "", message: why))
+        switch SourceFile.read(path, what: "a Swift file", files: "Swift scene files", maxSize: maxFileSize) {
+        case .failure(let e): return .failure(e)
+        case .success(let data):
+            guard let s = String(data: data, encoding: .utf8) else {
+                return .failure(SceneError(file: path, line: 1, column: 1, path: "", message: "the file is not UTF-8 text"))
+            }
+            return .success(s)
         }
-        if data.count > maxFileSize {
-            return .failure(SceneError(file: path, line: 1, column: 1, path: "",
-                                       message: "the file is \(data.count) bytes; Swift scene files may be at most \(maxFileSize) bytes"))
-        }
-        guard let s = String(data: data, encoding: .utf8) else {
-            return .failure(SceneError(file: path, line: 1, column: 1, path: "", message: "the file is not UTF-8 text"))
-        }
-        return .success(s)
     }
+
 }
 
 /// Thrown inside the translator to abandon a construct after its problem was recorded.
@@ -101,10 +96,6 @@ final class Translator {
     var hiddenCounter = 0
     /// Timer call sites so far, by the hidden variable of the Timer variable that holds them.
     var timerSites: [String: Int] = [:]
-    /// Timers by the variable that holds them (`@State var timer: Timer?`): their running flags.
-    var timerFlags: [String: [String]] = [:]
-    var timerIDs: Set<String> = []
-    /// Variables whose changes animate with a view's `.animation(_:value:)`: the animation for changes made without one.
     /// `.animation(_:value:)` scopes: a view below one reads its own copy of each state variable the modifier
     /// watches (`progress__1`), which every change of the variable sets too, with the modifier's animation. By state
     /// variable: the copies and their animations (nil: `.animation(nil)`, no animation). `knownMirrors` holds the

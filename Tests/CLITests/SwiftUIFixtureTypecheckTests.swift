@@ -72,20 +72,6 @@ final class SwiftUIFixtureTypecheckTests: XCTestCase {
         return (swiftc.path, host.path)
     }
 
-    /// Runs swiftc; its exit status and its standard output and error, together.
-    func swiftc(_ swiftc: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: swiftc)
-        p.arguments = arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// The #Preview plugin and the SwiftUI stand-in module, built once into the scratch folder: swiftc and the
     /// arguments that type-check a file against them. A missing tool skips (fails under CI=true) every test.
     func buildStandIn() throws -> (swiftc: String, typecheck: [String]) {
@@ -103,14 +89,14 @@ final class SwiftUIFixtureTypecheckTests: XCTestCase {
         #endif
         let moduleCache = scratch.appendingPathComponent("module-cache").path
 
-        let pluginBuild = try self.swiftc(swiftc, [
+        let pluginBuild = try runTool(swiftc, [
             "-emit-library", "-module-name", "PreviewsMacros", "-module-cache-path", moduleCache,
             "-I", host, "-L", host, "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-Xlinker", "-rpath", "-Xlinker", host,
             standIn.appendingPathComponent("PreviewsMacros.swift").path, "-o", plugin,
         ])
         XCTAssertEqual(pluginBuild.status, 0, "building the #Preview stand-in plugin failed:\n\(pluginBuild.output)")
 
-        let moduleBuild = try self.swiftc(swiftc, [
+        let moduleBuild = try runTool(swiftc, [
             "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", "-module-cache-path", moduleCache,
             "-load-plugin-library", plugin,
             "-emit-module-path", scratch.appendingPathComponent("SwiftUI.swiftmodule").path,
@@ -130,7 +116,7 @@ final class SwiftUIFixtureTypecheckTests: XCTestCase {
         }
         let (swiftc, typecheck) = try buildStandIn()
         for file in files {
-            let run = try self.swiftc(swiftc, typecheck + [file.path])
+            let run = try runTool(swiftc, typecheck + [file.path])
             let relative = file.path.replacingOccurrences(of: repository.path + "/", with: "")
             XCTAssertEqual(run.status, 0, "\(relative) does not type-check against the SwiftUI stand-in:\n\(run.output)")
         }
@@ -152,7 +138,7 @@ final class SwiftUIFixtureTypecheckTests: XCTestCase {
             XCTAssertNotEqual(mutated, original, "\(m.file) no longer contains \(m.from): update this test")
             let copy = scratch.appendingPathComponent("mutant\(index)-\(m.file)")
             try Data(mutated.utf8).write(to: copy)
-            let run = try self.swiftc(swiftc, typecheck + [copy.path])
+            let run = try runTool(swiftc, typecheck + [copy.path])
             XCTAssertNotEqual(run.status, 0, "\(m.what) (\(m.from) → \(m.to) in \(m.file)) type-checks:\n\(run.output)")
             XCTAssertTrue(run.output.contains(copy.lastPathComponent) && run.output.contains("error:"),
                           "\(m.what): no error located in the file:\n\(run.output)")

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Frames
 import RenderKit
+import TestSupport
 import XCTest
 
 /// `lottie` views (scene format §3.3b) against an independent oracle: rlottie called directly by a small C
@@ -48,9 +49,9 @@ final class LottieOracleTests: XCTestCase {
         let source = work.appendingPathComponent("oracle.c")
         try Data(Self.oracleSource.utf8).write(to: source)
         oracle = work.appendingPathComponent("oracle")
-        let flags = try run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "rlottie"]).output
+        let flags = try runTool("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "rlottie"]).output
             .split(whereSeparator: \.isWhitespace).map(String.init)
-        let cc = try run("/usr/bin/env", ["cc", "-O1", "-o", oracle.path, source.path] + flags)
+        let cc = try runTool("/usr/bin/env", ["cc", "-O1", "-o", oracle.path, source.path] + flags)
         guard cc.status == 0 else {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("cc cannot build the rlottie oracle: \(cc.output)") }
             throw XCTSkip("cc cannot build the rlottie oracle (needs cc and librlottie-dev): \(cc.output)")
@@ -63,19 +64,6 @@ final class LottieOracleTests: XCTestCase {
 
     override func tearDownWithError() throws {
         if let w = work { try? FileManager.default.removeItem(at: w) }
-    }
-
-    func run(_ tool: String, _ args: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// rlottie's own picture of `frame` at w×h px, converted to straight-alpha RGBA8 by the usual rounding.
@@ -93,7 +81,7 @@ final class LottieOracleTests: XCTestCase {
     /// Runs the oracle; its picture and the numbers it printed, one a line.
     func runOracle(_ file: URL, frame: Int, width: Int, height: Int, position: Double? = nil) throws -> (RGBAImage, [Int]) {
         let out = work.appendingPathComponent("oracle-\(UUID().uuidString).raw")
-        let r = try run(oracle.path, [file.path, String(frame), String(width), String(height), out.path]
+        let r = try runTool(oracle.path, [file.path, String(frame), String(width), String(height), out.path]
                         + (position.map { [String($0)] } ?? []))
         XCTAssertEqual(r.status, 0, r.output)
         let raw = [UInt8](try Data(contentsOf: out))

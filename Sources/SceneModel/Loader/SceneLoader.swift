@@ -22,19 +22,13 @@ public enum SceneLoader {
     /// Reads and validates a scene file.
     /// Reads and validates a scene file, with `overrides` (`--set`, `--state`) put in place of its initial values.
     public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> Scene {
-        let display = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let why = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                ? (isDir.boolValue ? "is a folder, not a scene file" : "cannot be read (permission denied?)") : "no such file"
-            throw SceneErrors([SceneError(file: display, line: 1, column: 1, path: "", message: why)])
-        }
-        if data.count > maxFileSize {
-            throw SceneErrors([SceneError(file: display, line: 1, column: 1, path: "",
-                                          message: "the file is \(data.count) bytes; scene files may be at most \(maxFileSize) bytes")])
+        let data: Data
+        switch SourceFile.read(path, what: "a scene file", files: "scene files", maxSize: maxFileSize) {
+        case .success(let d): data = d
+        case .failure(let e): throw SceneErrors([e])
         }
         let dir = (path as NSString).deletingLastPathComponent
-        return try load(bytes: [UInt8](data), file: display, directory: dir.isEmpty ? "." : dir, overrides: overrides)
+        return try load(bytes: [UInt8](data), file: path, directory: dir.isEmpty ? "." : dir, overrides: overrides)
     }
 
     /// Validates scene JSON given as bytes; `file` names it in messages, `directory` resolves image paths.
