@@ -114,3 +114,83 @@ public struct TestReportRecord: Codable, Equatable, Sendable {
         }
     }
 }
+
+// MARK: - Validation
+
+extension TestReportRecord {
+    /// The frame statuses a report records.
+    public static let frameStatuses: Set<String> = ["different", "sizeMismatch", "extra", "missing"]
+
+    /// Every problem of the record's own fields, one line each, naming the field (`frames[0].name "/../Makefile" is
+    /// not a frame file name`): a report is input from whoever made it (a pull request's CI run), so `render accept` and
+    /// `render review` check it whole before touching anything. The checks that need the report folder (that a
+    /// relative path resolves inside it, not through a symbolic link) are the reader's; these need only the record.
+    /// - Parameter motionFileName: the one name the motion track may have (`motion.json`).
+    public func problems(motionFileName: String) -> [String] {
+        var out: [String] = []
+        if goldens.isEmpty { out.append("goldens is empty") }
+        if goldens.utf8.contains(0) { out.append("goldens contains a NUL character") }
+        if options.first < 0 || options.last < options.first {
+            out.append("options.first \(options.first) and options.last \(options.last) are not a range of frames")
+        }
+        var seen: [String: Int] = [:]
+        for (i, f) in frames.enumerated() {
+            let at = "frames[\(i)]"
+            if let file = FrameFileName(f.name) {
+                if file.index != f.index { out.append("\(at).name \(Self.quoted(f.name)) is not frame \(f.index)'s (\(at).index)") }
+            } else {
+                out.append("\(at).name \(Self.quoted(f.name)) is not a frame file name (frame_ and 5 to 9 digits, .png)")
+            }
+            if let j = seen[f.name] { out.append("\(at).name \(Self.quoted(f.name)) repeats frames[\(j)].name") } else { seen[f.name] = i }
+            if f.index < options.first || f.index > options.last {
+                out.append("\(at).index \(f.index) is outside the report's frames \(options.first)-\(options.last)")
+            }
+            guard Self.frameStatuses.contains(f.status) else {
+                out.append("\(at).status \(Self.quoted(f.status)) is not one of \(Self.frameStatuses.sorted().joined(separator: ", "))")
+                continue
+            }
+            if f.status != "missing" {
+                if f.actual == nil { out.append("\(at).actual is missing: a \(f.status) frame keeps its actual file") }
+                if f.actualSHA256 == nil { out.append("\(at).actualSHA256 is missing: every actual file is checked against it") }
+            }
+            out += Self.pathProblems(f.actual, field: "\(at).actual") + Self.pathProblems(f.diff, field: "\(at).diff")
+            out += Self.digestProblems(f.actualSHA256, field: "\(at).actualSHA256") + Self.digestProblems(f.goldenSHA256, field: "\(at).goldenSHA256")
+        }
+        if let m = motion {
+            if m.failed, m.actual != nil, m.actualSHA256 == nil {
+                out.append("motion.actualSHA256 is missing: the actual track is checked against it")
+            }
+            if let actual = m.actual, let last = actual.split(separator: "/").last, last != motionFileName {
+                out.append("motion.actual \(Self.quoted(actual)) is not a motion track (\(motionFileName))")
+            }
+            out += Self.pathProblems(m.actual, field: "motion.actual")
+            out += Self.digestProblems(m.actualSHA256, field: "motion.actualSHA256") + Self.digestProblems(m.goldenSHA256, field: "motion.goldenSHA256")
+        }
+        return out
+    }
+
+    /// A path inside the report folder must be relative and plain: no leading `/`, no empty, `.` or `..` component,
+    /// no backslash or NUL.
+    static func pathProblems(_ path: String?, field: String) -> [String] {
+        guard let path else { return [] }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.hasPrefix("/") { return ["\(field) \(quoted(path)) is not relative to the report folder"] }
+        if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) || path.contains("\\") || path.utf8.contains(0) {
+            return ["\(field) \(quoted(path)) is not a plain path inside the report folder (no empty, . or .. part, no backslash)"]
+        }
+        return []
+    }
+
+    /// A SHA-256 is 64 lowercase hexadecimal digits.
+    static func digestProblems(_ digest: String?, field: String) -> [String] {
+        guard let digest else { return [] }
+        let hex = digest.utf8.count == 64 && digest.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        return hex ? [] : ["\(field) \(quoted(digest)) is not a SHA-256 (64 lowercase hexadecimal digits)"]
+    }
+
+    /// A value from the file, quoted for a message, cut at 80 characters.
+    public static func quoted(_ s: String) -> String {
+        let cut = s.count > 80 ? String(s.prefix(80)) + "…" : s
+        return "\"" + cut.unicodeScalars.map { $0.value < 0x20 || $0 == "\"" || $0 == "\\" ? $0.escaped(asASCII: false) : String($0) }.joined() + "\""
+    }
+}

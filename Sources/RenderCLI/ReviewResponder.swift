@@ -85,7 +85,7 @@ struct ReviewResponder: LoopbackResponder {
             switch (change, part) {
             case (.accept, .frame(let f)): result = try a.accept(frame: f)
             case (.accept, .motion): result = try a.accept(frames: nil, motion: true)
-            case (.accept, .scene): result = try a.accept(frames: nil, motion: false)
+            case (.accept, .scene): result = try a.acceptAllButRejected()
             case (.undo, .frame(let f)): result = try a.undo(frames: f...f, motion: false)
             case (.undo, .motion): result = try a.undo(frames: nil, motion: true)
             case (.undo, .scene): result = try a.undo(frames: nil, motion: false)

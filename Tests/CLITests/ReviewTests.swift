@@ -138,11 +138,13 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try post(port, "/r/0/accept?frame=5", token: token, origin: origin), 200)
         let accepted = try files()
         let changed = Set(accepted.keys).union(before.keys).filter { accepted[$0] != before[$0] }.sorted()
-        XCTAssertEqual(changed, ["goldens/frame_00005.png", "goldens/manifest.json", "report/replaced/frame_00005.png"])
+        XCTAssertEqual(changed, ["goldens/frame_00005.png", "goldens/manifest.json", "report/replaced/frame_00005.png",
+                                 "report/replaced/manifest.json"])
         XCTAssertEqual(accepted["goldens/frame_00005.png"], before["report/actual/frame_00005.png"])
         XCTAssertEqual(failingFrames(try runTest().stdout), [4, 6, 7, 8, 9])
         XCTAssertEqual(try post(port, "/r/0/undo?frame=5", token: token, origin: origin), 200)
         XCTAssertEqual(try files()["goldens/frame_00005.png"], before["goldens/frame_00005.png"], "undo restores the golden")
+        XCTAssertEqual(try files()["goldens/manifest.json"], before["goldens/manifest.json"], "and the manifest, byte for byte")
         XCTAssertEqual(failingFrames(try runTest().stdout), failing)
 
         // The motion track alone: refused when it did not fail (a colour moves nothing), or asked with a frame.
@@ -173,6 +175,27 @@ final class ReviewTests: WatchTestCase {
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 130)
         print("review: the hostile requests refused in \(seconds) s; accept and undo of frame 5 through the page's route")
+    }
+
+    /// The page's "accept the scene" (A) leaves the frames the reviewer rejected as they are: it once accepted them
+    /// with the rest. Every other failing frame is accepted; when every one is rejected, nothing is.
+    func testAcceptingTheSceneKeepsRejectedFrames() throws {
+        let address = try startReview([report])
+        let port = port(of: address), token = try pageToken(address), origin = "http://127.0.0.1:\(port)"
+        let before = try files()
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=5", token: token, origin: origin), 200)
+        XCTAssertEqual(try post(port, "/r/0/reject?frame=7", token: token, origin: origin), 200)
+        XCTAssertEqual(try post(port, "/r/0/accept", token: token, origin: origin), 200)
+        let after = try files()
+        for i in failing {
+            let name = String(format: "goldens/frame_%05d.png", i)
+            if [5, 7].contains(i) {
+                XCTAssertEqual(after[name], before[name], "\(name) was rejected: kept")
+            } else {
+                XCTAssertEqual(after[name], before[String(format: "report/actual/frame_%05d.png", i)], "\(name) accepted")
+            }
+        }
+        XCTAssertEqual(failingFrames(try runTest().stdout), [5, 7], "only the rejected frames still fail")
     }
 
     /// A folder that is not a report, or a report whose goldens are gone: one line each, exit 2, nothing served.
@@ -216,7 +239,7 @@ final class ReviewTests: WatchTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: goldens), "nothing written where the report said")
     }
 
-    /// A report.json that names files outside its folder (edited, or from elsewhere) gets none of them served.
+    /// A report.json that names files outside its folder (edited, or from elsewhere) is refused whole: nothing served.
     func testAReportsFilesAreServedFromInsideItsFolderOnly() throws {
         let path = report + "/report.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -224,12 +247,12 @@ final class ReviewTests: WatchTestCase {
             .replacingOccurrences(of: "\"diff/frame_00004.png\"", with: "\"/etc/passwd\"")
         XCTAssertNotEqual(edited, text)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
-        let address = try startReview([report])
-        let port = port(of: address)
-        let get = { (path: String) in try Self.status(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") }
-        XCTAssertEqual(try get("/r/0/actual/frame_00004.png"), 404)
-        XCTAssertEqual(try get("/r/0/diff/frame_00004.png"), 404)
-        XCTAssertEqual(try get("/r/0/actual/frame_00005.png"), 200, "the other frames are served")
+        // Such a report is not served at all: every problem named, exit 1, nothing listening.
+        let run = try DiffCLI.run(["review", report, "--port", "0"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains(#"frames[0].actual "../goldens/manifest.json" is not a plain path inside the report folder"#), run.stderr)
+        XCTAssertTrue(run.stderr.contains(#"frames[0].diff "/etc/passwd" is not relative to the report folder"#), run.stderr)
     }
 
     /// The reviewer's loop in headless Chromium: open the page, step with the keyboard to the second failure, accept

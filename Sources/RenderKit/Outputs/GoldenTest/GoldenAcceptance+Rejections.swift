@@ -58,4 +58,19 @@ extension GoldenAcceptance {
         }
         return now
     }
+
+    /// The page's "accept the scene": everything the report failed but the frames the reviewer rejected (a rejection
+    /// says "this change was not meant"; only accepting that frame by itself overrides it).
+    /// - Throws: `AcceptanceError` with nothing written, as `accept(frames:motion:)`; `notFailing` when every failing
+    ///   frame is rejected and the motion did not fail.
+    public func acceptAllButRejected() throws(AcceptanceError) -> AcceptanceResult {
+        let rejected = rejectedFrames
+        guard !rejected.isEmpty else { return try accept(frames: nil, motion: false) }
+        let frames = record.frames.filter { !rejected.contains($0.index) }
+        if frames.isEmpty && !motionFailed {
+            throw AcceptanceError(.notFailing, "every failing frame of report \(report) is rejected (\(Self.list(Array(rejected)))) "
+                + "and its motion did not fail: nothing to accept")
+        }
+        return try write(frames, motion: motionFailed)
+    }
 }

@@ -42,7 +42,18 @@ extension GoldenAcceptance {
             steps.append(try step(frame: nil, name: MotionTest.fileName, target: goldens + "/" + MotionTest.fileName,
                                   actual: report + "/" + relative, actualSHA: m.actualSHA256, goldenSHA: m.goldenSHA256, entry: nil))
         }
-        // Keep what is replaced or removed, so that `undo` can put it back.
+        // Keep what is replaced or removed, so that `undo` can put it back; and the manifest as it was before the first
+        // acceptance from this report, so that undoing everything gives it back as it was.
+        let manifest = GoldenFolderManifest.path(goldens), keptManifest = keptManifestPath
+        if steps.contains(where: { $0.action != .unchanged && FrameFileName($0.name) != nil }),
+           FileManager.default.fileExists(atPath: manifest), !FileManager.default.fileExists(atPath: keptManifest) {
+            do {
+                try FileManager.default.createDirectory(atPath: report + "/" + Self.replacedFolder, withIntermediateDirectories: true)
+                try writeFileAtomically(try readFileBytes(at: manifest), to: keptManifest)
+            } catch {
+                throw AcceptanceError(.io, "cannot keep the goldens' manifest in \(keptManifest): \(explain(error, known: keptManifest))")
+            }
+        }
         for s in steps where s.action == .replaced || s.action == .removed {
             let keep = report + "/" + Self.replacedFolder + "/" + s.name
             do {
@@ -70,7 +81,10 @@ extension GoldenAcceptance {
                 throw AcceptanceError(.io, "cannot read \(actual): \(explain(error, known: actual))")
             }
             wanted = ContentDigest.sha256(bytes!)
-            if let actualSHA, wanted != actualSHA {
+            guard let actualSHA else {  // refused when the report was read; kept here so no path skips the check
+                throw AcceptanceError(.invalidReport, "report \(report) records no SHA-256 for \(actual): not accepted")
+            }
+            if wanted != actualSHA {
                 throw AcceptanceError(.reportAltered, "\(actual) is not the file report \(report) recorded (its SHA-256 differs): not accepted")
             }
         }
@@ -160,16 +174,47 @@ extension GoldenAcceptance {
                 continue
             }
             let kept = report + "/" + Self.replacedFolder + "/" + item.name
-            guard let bytes = try? readFileBytes(at: kept), ContentDigest.sha256(bytes) == item.goldenSHA else {
+            var info = stat()
+            guard lstat(kept, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  let bytes = try? readFileBytes(at: kept), ContentDigest.sha256(bytes) == item.goldenSHA else {
                 throw AcceptanceError(.reportAltered, "report \(report) does not keep the golden \(item.name) replaced from it (\(kept)): cannot undo")
             }
             var entry: Manifest.Frame?
-            if let file = FrameFileName(item.name), let image = try? PNGDecoder().decode(bytes) {
-                entry = Manifest.Frame(index: file.index, file: file, hash: pixelHash(image))
+            if let file = FrameFileName(item.name) {
+                // The entry the golden had before (with its display list), else one made from its pixels.
+                if let before = keptManifest?.frames.first(where: { $0.file == file }), before.hash == (try? PNGDecoder().decode(bytes)).map(pixelHash) {
+                    entry = before
+                } else if let image = try? PNGDecoder().decode(bytes) {
+                    entry = Manifest.Frame(index: file.index, file: file, hash: pixelHash(image))
+                }
             }
             steps.append(Step(frame: item.frame, name: item.name, bytes: bytes, entry: entry, action: .replaced, path: target))
         }
         try commit(steps, environment: nil)
+        try restoreManifestIfAllUndone()
         return AcceptanceResult(goldens: goldens, changes: steps.map { AcceptanceResult.Change(frame: $0.frame, name: $0.name, action: $0.action, path: $0.path) })
+    }
+
+    /// `replaced/manifest.json`: the goldens' manifest before the first acceptance from this report.
+    var keptManifestPath: String { report + "/" + Self.replacedFolder + "/manifest.json" }
+
+    /// The kept manifest, when there is one (a regular file, not a link) and it reads.
+    var keptManifest: Manifest? {
+        var info = stat()
+        guard lstat(keptManifestPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? FormatFile.read(Manifest.self, at: keptManifestPath)
+    }
+
+    /// When every golden the report compared is again the one it compared with (everything accepted from it undone),
+    /// the manifest is put back as it was before the first acceptance, byte for byte.
+    func restoreManifestIfAllUndone() throws(AcceptanceError) {
+        var info = stat()
+        guard lstat(keptManifestPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG, keptManifest != nil else { return }
+        for f in record.frames where try Self.sha256(goldens + "/" + f.name) != f.goldenSHA256 { return }
+        if let m = record.motion, m.failed, try Self.sha256(goldens + "/" + MotionTest.fileName) != m.goldenSHA256 { return }
+        let path = GoldenFolderManifest.path(goldens)
+        do { try writeFileAtomically(try readFileBytes(at: keptManifestPath), to: path) } catch {
+            throw AcceptanceError(.io, "cannot write \(path): \(explain(error, known: path))")
+        }
     }
 }

@@ -49,13 +49,53 @@ public struct GoldenAcceptance: Sendable {
             throw AcceptanceError(.notAReport, "\(path): not a render test report of version \(TestReportRecord.currentVersion) "
                 + "(format \"\(record.format)\", version \(record.version))")
         }
+        // A report is input from whoever made it (a pull request's CI run): checked whole before anything is read
+        // through it or written because of it.
+        var problems = record.problems(motionFileName: MotionTest.fileName)
+        if problems.isEmpty { problems = Self.folderProblems(report: report, record: record) }
+        guard problems.isEmpty else {
+            throw AcceptanceError(.invalidReport, problems.map { "\(path): \($0)" }.joined(separator: "\n"))
+        }
         self.record = record
         self.goldens = goldens ?? record.goldens
         guard FileManager.default.fileExists(atPath: self.goldens, isDirectory: &isDir), isDir.boolValue else {
             throw AcceptanceError(.goldensGone, "the goldens folder \(self.goldens) of report \(report) is gone"
                 + (goldens == nil ? " (a report from another machine: give --goldens DIR)" : ""))
         }
-        try checkScene()
+        try checkScene(named: goldens == nil)
+    }
+
+    /// What the report folder itself must be for the record's paths: each `actual`, `diff` and the motion track
+    /// inside it, reached without a symbolic link, a regular file where there is one; `replaced/` a folder of its own.
+    static func folderProblems(report: String, record: TestReportRecord) -> [String] {
+        var out: [String] = []
+        func check(_ relative: String?, _ field: String) {
+            guard let relative else { return }
+            var at = report
+            for part in relative.split(separator: "/") {
+                at += "/" + part
+                var info = stat()
+                guard lstat(at, &info) == 0 else { return }  // not there: accepting it says the report lost it
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    out.append("\(field) \(TestReportRecord.quoted(relative)) goes through a symbolic link (\(at)): not inside the report folder")
+                    return
+                }
+            }
+            var info = stat()
+            if lstat(at, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                out.append("\(field) \(TestReportRecord.quoted(relative)) is not a file")
+            }
+        }
+        for (i, f) in record.frames.enumerated() {
+            check(f.actual, "frames[\(i)].actual")
+            check(f.diff, "frames[\(i)].diff")
+        }
+        check(record.motion?.actual, "motion.actual")
+        var info = stat()
+        if lstat(report + "/" + replacedFolder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            out.append("\(replacedFolder)/ in the report folder is not a folder (a symbolic link or a file): it is where replaced goldens are kept")
+        }
+        return out
     }
 
     /// Reads `report` and accepts from it: see `accept(frames:motion:)`.
@@ -126,9 +166,15 @@ public struct GoldenAcceptance: Sendable {
         return inside
     }
 
-    /// The goldens folder must hold the report's scene: its manifest.json and motion.json name the scene.
-    func checkScene() throws(AcceptanceError) {
+    /// The goldens folder must hold the report's scene: its manifest.json and motion.json name the scene. A folder
+    /// the report names (`named`; not one given with --goldens) must hold at least one of them: a report cannot
+    /// send goldens into a folder that holds none.
+    func checkScene(named: Bool) throws(AcceptanceError) {
         let manifest = goldens + "/manifest.json"
+        if named, !FileManager.default.fileExists(atPath: manifest), !FileManager.default.fileExists(atPath: goldens + "/" + MotionTest.fileName) {
+            throw AcceptanceError(.invalidReport, "\(report)/\(TestReportRecord.fileName): goldens \(TestReportRecord.quoted(goldens)) holds "
+                + "no goldens (no manifest.json or \(MotionTest.fileName)): give the goldens folder with --goldens DIR")
+        }
         if FileManager.default.fileExists(atPath: manifest) {
             let m: Manifest
             do { m = try FormatFile.read(Manifest.self, at: manifest) } catch {
@@ -137,6 +183,11 @@ public struct GoldenAcceptance: Sendable {
             if m.header.scene != record.sceneName {
                 throw AcceptanceError(.otherScene, "the goldens \(goldens) are now of scene \"\(m.header.scene)\", "
                     + "but report \(report) is of scene \"\(record.sceneName)\"")
+            }
+            // One variant's frames into another's goldens would leave a manifest claiming the other's values.
+            if Self.variant(m.header.overrides) != Self.variant(record.header.overrides) {
+                throw AcceptanceError(.otherScene, "report \(report) is of \(Self.variant(record.header.overrides)), "
+                    + "but the goldens \(goldens) are of \(Self.variant(m.header.overrides)): give the goldens folder of the report's variant")
             }
         }
         let motion = goldens + "/" + MotionTest.fileName
@@ -170,6 +221,21 @@ public struct GoldenAcceptance: Sendable {
         do { return ContentDigest.sha256(try readFileBytes(at: path)) } catch {
             throw AcceptanceError(.io, "cannot read \(path): \(explain(error, known: path))")
         }
+    }
+
+    /// A render's variant in words: `variant --set x=1 --set accent=#7CA0FF`, or `the scene as written`.
+    static func variant(_ overrides: ManifestOverrides?) -> String {
+        guard let o = overrides, !o.isEmpty else { return "the scene as written (no --set or --state)" }
+        func text(_ v: ManifestOverrides.Value) -> String {
+            switch v {
+            case .number(let n): return NumberText.shortest(n)
+            case .bool(let b): return b ? "true" : "false"
+            case .string(let s): return s
+            }
+        }
+        // `--set` names state variables and colours alike (`--state FILE` sets state variables from a file).
+        let parts = (o.state.sorted { $0.name < $1.name } + o.colors.sorted { $0.name < $1.name }).map { "--set \($0.name)=\(text($0.value))" }
+        return "variant " + parts.joined(separator: " ")
     }
 
     /// `3-7`, or `3` for a single frame.
@@ -247,6 +313,9 @@ public struct AcceptanceError: Error, CustomStringConvertible, Sendable, Equatab
         case goldensChanged
         /// A report file is missing or not the one the report recorded (exit 1).
         case reportAltered
+        /// The report's record is not one `render test` writes: a field out of bounds, a path out of the report
+        /// folder, a SHA-256 missing (exit 1).
+        case invalidReport
         /// A file could not be read or written (exit 2).
         case io
     }
@@ -258,7 +327,7 @@ public struct AcceptanceError: Error, CustomStringConvertible, Sendable, Equatab
     /// The command's exit status: 1 when the report and the goldens disagree, 2 for bad usage or unreadable input.
     public var exitCode: Int32 {
         switch kind {
-        case .otherScene, .goldensChanged, .reportAltered: return 1
+        case .otherScene, .goldensChanged, .reportAltered, .invalidReport: return 1
         case .notAReport, .goldensGone, .outOfRange, .notFailing, .io: return 2
         }
     }

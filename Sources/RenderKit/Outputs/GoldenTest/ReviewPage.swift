@@ -280,7 +280,7 @@ public enum ReviewPage {
       if(!f&&!all){say('No frame here: m accepts the motion (A: the whole scene).',false);return;}busy=true;
       post('r/'+cur.s+'/accept'+(all?'':'?frame='+f.index)).then(function(a){busy=false;
         if(!a.ok){say(a.error,false);return;}
-        var done=all?sc.frames:[f];var was=done.map(function(x){return {f:x,rej:!!rejected[key(cur.s,x)]};});
+        var done=all?sc.frames.filter(function(x){return !rejected[key(cur.s,x)];}):[f];var was=done.map(function(x){return {f:x,rej:!!rejected[key(cur.s,x)]};});
         done.forEach(function(x){x.accepted=true;delete rejected[key(cur.s,x)];});
         if(all&&sc.motion&&sc.motion.failed)sc.motionAccepted=true;
         undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was});version[cur.s]=(version[cur.s]||0)+1;
