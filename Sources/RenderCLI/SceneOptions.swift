@@ -94,19 +94,29 @@ struct SceneOptions: ParsableArguments {
     /// Loads the scene with the `--state` and `--set` values, or prints one line per problem (in the scene, the state
     /// file or a `--set` value) and exits with status 1.
     func load() throws -> LoadedScene {
+        try checkSwiftOptions()
         do {
-            if !SceneDocument.isSwift(scene) && (view != nil || canvas != nil) {
-                printError("\(scene): --view and --canvas are for .swift scenes (a JSON scene names its view in its body and has its own canvas)")
-                throw ExitCode(1)
-            }
-            let loaded = try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, overrides: try overrides(),
-                                              swift: swiftOptions)
+            let loaded = try loadScene()
             for w in loaded.warnings { printError(w.description) }
             return loaded
-        } catch let error as SceneErrors {
+        } catch {
             for e in error.errors { printError(e.description) }
             throw ExitCode(1)
         }
+    }
+
+    /// `--view` and `--canvas` only with a `.swift` scene; else prints why and exits with status 1.
+    func checkSwiftOptions() throws {
+        if !SceneDocument.isSwift(scene) && (view != nil || canvas != nil) {
+            printError("\(scene): --view and --canvas are for .swift scenes (a JSON scene names its view in its body and has its own canvas)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The one way every command loads its scene: the file as it is now (a `.swift` file translated), with the
+    /// `--state` file's values and each `--set`, every problem thrown. `render watch` calls it for every render.
+    func loadScene() throws(SceneErrors) -> LoadedScene {
+        try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, overrides: try overrides(), swift: swiftOptions)
     }
 }
 

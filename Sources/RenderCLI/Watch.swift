@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import ImageIO
 import RenderKit
+import SceneModel
 
 /// `render watch SCENE.json`: the preview page served on this machine, rendered again whenever the scene file or one of
 /// its images changes; the open page reloads itself at the same time. Ctrl-C (or SIGTERM) stops it with status 130,
@@ -68,17 +69,21 @@ struct Watch: ParsableCommand {
         page.compare = try comparison.load(scene: sceneOptions.scene)
         let name = URL(fileURLWithPath: sceneOptions.scene).deletingPathExtension().lastPathComponent
         let parent = out ?? "Output/\(name)-watch"
-        let folder = WatchSession.instanceFolder(in: parent)
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+        let folder: String
+        do { folder = try WatchSession.makeInstanceFolder(in: parent) } catch {
             printError("\(sceneOptions.scene): cannot write into \(parent): \(explain(error, known: parent))")
             throw ExitCode(1)
         }
         let output = WatchOutput(style: progress, quiet: quiet)
-        let session = WatchSession(scene: sceneOptions.scene, allowExternalImages: sceneOptions.allowExternalImages,
+        try sceneOptions.checkSwiftOptions()
+        let scene = sceneOptions
+        let session = WatchSession(scene: sceneOptions.scene, load: { () throws(SceneErrors) -> LoadedScene in try scene.loadScene() },
+                                   alsoWatched: [sceneOptions.stateFile].compactMap { $0 },
                                    options: options, fixedScale: sceneOptions.scale != nil, page: page, folder: folder,
                                    output: output)
         let responder = WatchResponder(session: session, compareFolder: page.compare?.folder)
         let server: WatchServer
+        if let warning = address.exposure(command: "render watch") { printError(warning) }
         do {
             server = try WatchServer(address: address, port: port, responder: responder,
                                      rules: WatchRequestRules(loopbackOnly: address.isLoopback, token: session.token))
@@ -92,13 +97,12 @@ struct Watch: ParsableCommand {
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher { names in session.requestRender(because: names.joined(separator: ", ") + " changed") }
-            try watcher.watch([sceneOptions.scene])
+            try watcher.watch([sceneOptions.scene] + [sceneOptions.stateFile].compactMap { $0 })
         } catch {
             printError("\(sceneOptions.scene): \(error)")
             throw ExitCode(1)
         }
         session.watcher = watcher
-        session.swiftOptions = sceneOptions.swiftOptions
         WatchInterrupts.install(session)
         watcher.start()
         session.requestRender()

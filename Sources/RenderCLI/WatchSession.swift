@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import ImageIO
 import RenderKit
 import SceneModel
 
@@ -18,7 +19,10 @@ final class WatchSession: @unchecked Sendable {
     }
 
     let scene: String
-    let allowExternalImages: Bool
+    /// Loads the scene as it is on disk now, with the command line's `--state` and `--set` (`SceneOptions.loadScene`).
+    let load: @Sendable () throws(SceneErrors) -> LoadedScene
+    /// Files watched besides the scene and what it names: the `--state` file.
+    let alsoWatched: [String]
     /// The options of the command line; `scale` is replaced by the page's pixel ratio unless `fixedScale`.
     let options: FrameOptions
     /// `--scale` was given: the frames stay at it whatever screen opens the page.
@@ -29,7 +33,7 @@ final class WatchSession: @unchecked Sendable {
     /// this server's page has it (random, 122 bits).
     let token = UUID().uuidString
     let page: PreviewPage
-    /// The folder holding the generations' frames: this process's own (`WatchSession.instanceFolder`), so two
+    /// The folder holding the generations' frames: this process's own (`WatchSession.makeInstanceFolder`), so two
     /// watchers of one scene never share frames.
     let folder: String
     let output: WatchOutput
@@ -51,13 +55,11 @@ final class WatchSession: @unchecked Sendable {
     private var waiters: [Int: @Sendable (Snapshot) -> Void] = [:]
     private var nextWaiter = 0
 
-    /// `--view` and `--canvas` for a `.swift` scene.
-    var swiftOptions = SwiftSceneOptions()
-
-    init(scene: String, allowExternalImages: Bool, options: FrameOptions, fixedScale: Bool, page: PreviewPage,
+    init(scene: String, load: @escaping @Sendable () throws(SceneErrors) -> LoadedScene, alsoWatched: [String], options: FrameOptions, fixedScale: Bool, page: PreviewPage,
          folder: String, output: WatchOutput) {
         self.scene = scene
-        self.allowExternalImages = allowExternalImages
+        self.load = load
+        self.alsoWatched = alsoWatched
         self.options = options
         self.fixedScale = fixedScale
         self.page = page
@@ -94,15 +96,46 @@ final class WatchSession: @unchecked Sendable {
         waiters[id] = nil
     }
 
-    /// This process's folder inside the watch folder `parent`: `run-PID`. Folders of earlier watchers that are no
-    /// longer running (their process is gone) are removed; nothing else in `parent` is touched.
-    static func instanceFolder(in parent: String) -> String {
+    /// The file a watcher writes into its own folder: what marks the folder as one `render watch` made and may remove.
+    static let markerName = ".render-watch"
+
+    /// Makes this process's folder inside the watch folder `parent` — `run-PID`, or `run-PID-N` when a folder of that
+    /// name is there already and is not a watcher's — with the marker file in it that says which process made it.
+    /// Folders of earlier watchers whose process is gone are removed: only those holding a marker (a regular file,
+    /// naming a process id) that a watcher wrote; a `run-…` folder without one (another tool's, a CI run's) is never
+    /// touched, nor is anything else in `parent`.
+    static func makeInstanceFolder(in parent: String) throws -> String {
         let fm = FileManager.default
         for name in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix("run-") {
-            guard let pid = Int32(name.dropFirst(4)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? fm.removeItem(atPath: parent + "/" + name)
+            let folder = parent + "/" + name
+            guard let pid = markerProcess(folder), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? fm.removeItem(atPath: folder)
         }
-        return parent + "/run-\(getpid())"
+        try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        var folder = parent + "/run-\(getpid())"
+        var n = 1
+        // mkdir, not "create if missing": a folder of this name that is there already is someone else's.
+        while mkdir(folder, 0o777) != 0 {
+            let code = errno
+            guard code == EEXIST, n < 1000 else { throw FileIOError(path: folder, operation: "create", code: code) }
+            folder = parent + "/run-\(getpid())-\(n)"
+            n += 1
+        }
+        try writeFileAtomically(Array("render watch \(getpid())\n".utf8), to: folder + "/" + markerName)
+        return folder
+    }
+
+    /// The process id in the marker of `folder`, nil when the folder (not a symbolic link) holds no marker written by
+    /// a watcher.
+    static func markerProcess(_ folder: String) -> Int32? {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+              lstat(folder + "/" + markerName, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 64,
+              let bytes = try? readFileBytes(at: folder + "/" + markerName) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix("render watch "), text.hasSuffix("\n"),
+              let pid = Int32(text.dropFirst("render watch ".count).dropLast()), pid > 0 else { return nil }
+        return pid
     }
 
     /// Removes this watcher's folder (the process is stopping).
@@ -182,17 +215,17 @@ final class WatchSession: @unchecked Sendable {
         let started = Date()
         let loaded: LoadedScene
         do {
-            loaded = try LoadedScene.load(path: scene, allowExternalImages: allowExternalImages, swift: swiftOptions)
+            loaded = try load()
         } catch {
             // A Swift file named by the scene's body stays watched while the scene has problems.
             let named = error.errors.map(\.file).filter { SceneDocument.isSwift($0) }
-            if !named.isEmpty { try? watcher?.watch(Array(Set([scene] + named)).sorted()) }
+            if !named.isEmpty { try? watcher?.watch(Array(Set([scene] + alsoWatched + named)).sorted()) }
             fail(error.errors.map(\.description))
             return
         }
         for w in loaded.warnings { printError(w.description) }
         // The scene's images are watched too, wherever they are, and the Swift file its body names (re-translated).
-        do { try watcher?.watch(Array(Set([scene] + loaded.sources + loaded.images.keys)).sorted()) } catch { printError("render watch: \(error)") }
+        do { try watcher?.watch(Array(Set([scene] + alsoWatched + loaded.sources + loaded.images.keys)).sorted()) } catch { printError("render watch: \(error)") }
         var options = self.options
         lock.lock(); let screen = screenScale; lock.unlock()
         if let screen {

@@ -67,6 +67,71 @@ final class WatchCLITests: WatchTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/run-\(try XCTUnwrap(others.first).processIdentifier)"))
     }
 
+    /// `--out DIR` is shared with whatever else lives there: a watcher removes only the folders an earlier watcher
+    /// made (they hold its marker, naming a process that is gone), never a `run-<number>` folder of another tool's (a
+    /// CI run's), nor one reached through a symbolic link. Every file of those trees is compared before and after.
+    func testRemovesOnlyFoldersAWatcherMade() throws {
+        let out = dir + "/out", victim = dir + "/victim"
+        let fm = FileManager.default
+        // A process that is gone: its number names a watcher folder of the past.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = gone.processIdentifier
+        func write(_ text: String, _ file: String) throws {
+            try fm.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        try write("artifact of CI run 2147483646\n", out + "/run-2147483646/junit.xml")
+        try write("frames of CI run \(dead)\n", out + "/run-\(dead)7/frame_00000.png")
+        try write("render watch \(dead)\n", out + "/run-\(dead)/.render-watch")
+        try write("old frame\n", out + "/run-\(dead)/1/frames/frame_00000.png")
+        try write("render watch \(dead)\n", victim + "/.render-watch")
+        try write("keep me\n", victim + "/notes.txt")
+        try fm.createSymbolicLink(atPath: out + "/run-\(dead)9", withDestinationPath: victim)
+        try write("not a watcher's\n", out + "/notes.txt")
+        func tree(_ root: String) -> [String: String] {
+            var all: [String: String] = [:]
+            for case let r as String in fm.enumerator(atPath: root) ?? NSEnumerator() {
+                let p = root + "/" + r
+                all[r] = (try? fm.destinationOfSymbolicLink(atPath: p)).map { "-> " + $0 } ?? ((try? String(contentsOfFile: p, encoding: .utf8)) ?? "folder")
+            }
+            return all
+        }
+        var expected = tree(out).filter { !$0.key.hasPrefix("run-\(dead)/") && $0.key != "run-\(dead)" }
+        let victimBefore = tree(victim)
+        _ = try startWatch(["--port", String(try Self.freePort())])
+        let own = "run-\(try XCTUnwrap(process).processIdentifier)"
+        XCTAssertEqual(try String(contentsOfFile: out + "/" + own + "/.render-watch", encoding: .utf8),
+                       "render watch \(try XCTUnwrap(process).processIdentifier)\n")
+        XCTAssertEqual(tree(out).filter { !$0.key.hasPrefix(own) }, expected, "only the gone watcher's folder is removed")
+        let p = try XCTUnwrap(process)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        expected = expected.filter { !$0.key.hasPrefix(own) }
+        XCTAssertEqual(tree(out), expected, "a stopped watcher takes its own folder and nothing else")
+        XCTAssertEqual(tree(victim), victimBefore)
+    }
+
+    /// `--set` reaches every render of a watcher, as it reaches `render` (it was accepted and ignored): x = 0 puts the
+    /// 20 pt square in the middle of the 80 pt canvas at frame 0, where the scene's own x = −20 leaves white. And an
+    /// address other machines can reach is warned about before serving.
+    func testSetReachesTheWatchersRendersAndAnOpenAddressIsWarnedAbout() throws {
+        func middle(_ address: String) throws -> [UInt8] {
+            let image = try PNGDecoder().decode(Array(try fetch(address + "frames/1/frame_00000.png").0))
+            let i = (20 * image.width + 40) * 4
+            return Array(image.pixels[i..<(i + 4)])
+        }
+        let plain = try startWatch(["--port", String(try Self.freePort()), "--scale", "1"], name: "plain")
+        XCTAssertEqual(try middle(plain), [255, 255, 255, 255], "the scene as written: white in the middle")
+        let set = try startWatch(["--port", String(try Self.freePort()), "--scale", "1", "--set", "x=0", "--host", "0.0.0.0"], name: "set")
+        XCTAssertEqual(try middle(set.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")), [255, 0, 0, 255], "--set x=0: the square in the middle")
+        let err = try String(contentsOfFile: dir + "/set.err", encoding: .utf8)
+        XCTAssertTrue(err.contains("render watch: warning: serving on 0.0.0.0, reachable from every network this machine is on"), err)
+        XCTAssertFalse(try String(contentsOfFile: dir + "/plain.err", encoding: .utf8).contains("warning"))
+    }
+
     func testTakenPortGivesTheNextAndCtrlCStops() throws {
         // Hold a port the way another server would, then ask for it.
         let taken = try Self.freePort()
