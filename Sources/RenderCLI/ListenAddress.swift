@@ -19,5 +19,16 @@ struct ListenAddress {
 
     var isLoopback: Bool { ipv6 ? ip == "::1" : ip.hasPrefix("127.") }
 
+    /// Every address of the machine (`0.0.0.0`, `::`).
+    var isEveryAddress: Bool { ipv6 ? ip == "::" || ip == "0:0:0:0:0:0:0:0" : ip == "0.0.0.0" }
+
+    /// What to tell before serving on an address other machines can reach; nil on loopback.
+    func exposure(command: String) -> String? {
+        guard !isLoopback else { return nil }
+        let reach = isEveryAddress ? "every network this machine is on" : "the network of \(ip)"
+        return "\(command): warning: serving on \(ip), reachable from \(reach): anyone who can reach it can open the page and "
+            + "what it serves; leave out --host to serve this machine only"
+    }
+
     func url(port: Int) -> String { "http://\(ipv6 ? "[\(ip)]" : ip):\(port)/" }
 }

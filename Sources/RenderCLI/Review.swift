@@ -71,6 +71,7 @@ struct Review: ParsableCommand {
         }
         if bad != 0 { throw ExitCode(bad) }
         let responder = ReviewResponder(reports: reports, goldens: goldens)
+        if let warning = address.exposure(command: "render review") { printError(warning) }
         let server: WatchServer
         do {
             server = try WatchServer(address: address, port: port, responder: responder,

@@ -18,6 +18,14 @@ enum WatchLimits {
     /// Connections open at once. One more: the oldest one that is between requests (or still sending its head) is
     /// closed to make room; when every one is busy answering, the newcomer is closed.
     static let connections = 128
+    /// Seconds an answer may take to reach the client's socket: a client that stops reading is closed then. Until it
+    /// has, the connection's next request waits (one answer in flight per connection).
+    static let answerSeconds: Int64 = 10
+    /// Bytes read from a connection at a time. The next read waits until the requests of this one are answered
+    /// (SwiftNIO's pipelining handler), so requests sent ahead without reading the answers queue at most this much.
+    /// Under `requestLineBytes`, so a head refused for its body (400) is answered before `WatchHeadLimiter`, which
+    /// takes the body's bytes for the next request line, can refuse them (414).
+    static let readBytes = 4 * 1024
     /// Seconds a `/status` long poll waits for a change before it answers "no change": well under every timeout on
     /// the way (the page's fetch has none; browsers' and proxies' idle timeouts are 30 s and more).
     static let longPollSeconds: Int64 = 10
@@ -27,5 +35,6 @@ enum WatchLimits {
 
     static var headTimeout: TimeAmount { .seconds(headSeconds) }
     static var longPoll: TimeAmount { .seconds(longPollSeconds) }
+    static var answerTimeout: TimeAmount { .seconds(answerSeconds) }
     static var linger: TimeAmount { .seconds(lingerSeconds) }
 }

@@ -139,6 +139,62 @@ final class WatchHostileTests: WatchTestCase {
         print("watch: idle page, \(statuses.count) polls in 60 s, all 200; server CPU \(page.cpu - idleCPU) s")
     }
 
+    /// Resident memory of process `pid`, bytes (/proc/PID/status, VmRSS).
+    static func residentBytes(_ pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return (Int(line.split(separator: " ")[1]) ?? 0) * 1024
+    }
+
+    /// A client that sends 10 000 requests on one connection without reading an answer gets one answer in flight:
+    /// the server neither queues answers nor reads further ahead (it once went from 245 to 711 MB and 22 s of CPU,
+    /// and kept another client waiting 5–11 s). Then 128 idle long polls, the cap of connections: a newcomer still
+    /// gets the page at once (the oldest poll makes room).
+    func testUnreadPipelinedRequestsAndIdleLongPollsStarveNobody() throws {
+        let address = try startWatch(["--port", String(try Self.freePort())])
+        let pid = try XCTUnwrap(process).processIdentifier, port = port(of: address)
+        let memoryBefore = try Self.residentBytes(pid), cpuBefore = try Self.cpuSeconds(pid)
+
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = Self.loopback(port)
+        XCTAssertTrue(Self.with(&a) { connect(fd, $0, $1) == 0 })
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let one = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let all = [UInt8]((0..<10_000).flatMap { _ in one })
+        var sent = 0
+        let sending = Date()
+        while sent < all.count, Date().timeIntervalSince(sending) < 5 {
+            let n = all[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { sent += n } else { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        Thread.sleep(forTimeInterval: 2)
+        let grown = try Self.residentBytes(pid) - memoryBefore, cpu = try Self.cpuSeconds(pid) - cpuBefore
+        XCTAssertLessThan(grown, 40 << 20, "memory grown by \(grown >> 20) MB with \(sent / one.count) requests sent unread")
+        XCTAssertLessThan(cpu, 3, "CPU spent on them")
+        let other = Self.answer(port: port, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertEqual(other.code, 200, other.line)
+        XCTAssertLessThan(other.seconds, 1, "another client meanwhile")
+        print("watch: \(sent / one.count) of 10000 pipelined requests sent unread; server grew \(grown >> 20) MB, \(cpu) s CPU; another client answered in \(other.seconds) s")
+
+        // 128 long polls waiting for a change that does not come.
+        let version = try XCTUnwrap(try statusObject(address)["version"] as? Int)
+        var polls: [Int32] = []
+        defer { polls.forEach { close($0) } }
+        for _ in 0..<128 {
+            let p = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var b = Self.loopback(port)
+            guard Self.with(&b, { connect(p, $0, $1) == 0 }) else { close(p); continue }
+            let poll = Array("GET /status?since=\(version) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+            _ = poll.withUnsafeBytes { send(p, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            polls.append(p)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let newcomer = Self.answer(port: port, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        XCTAssertEqual(newcomer.code, 200, newcomer.line)
+        XCTAssertLessThan(newcomer.seconds, 1, "a newcomer with 128 long polls open")
+    }
+
     /// Eight watchers asked for the same port at the same moment all serve, on distinct ports, within 3 s.
     func testEightWatchersStartedTogetherAllServe() throws {
         let port = try Self.freePort()
