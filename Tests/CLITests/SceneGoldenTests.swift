@@ -44,4 +44,29 @@ final class SceneGoldenTests: CLITestCase {
             }
         }
     }
+
+    /// The workflow docs/ci.md gives to paste runs `render test` for each variant of its matrix against
+    /// `Tests/Goldens/<variant>` with `RENDER_RECORD=never`: each of those folders must be in the repository and pass
+    /// (the `unlock-blue` variant once had no goldens here, so the pasted workflow failed on its first push).
+    func testEveryVariantOfTheCIWorkflowHasGoldensThatPass() throws {
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        // The matrix: "- variant: NAME", "scene: PATH", "set: \"…\"" on the lines after it.
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var variants: [(name: String, scene: String, set: [String])] = []
+        for (i, line) in lines.enumerated() where line.hasPrefix("- variant: ") {
+            let name = String(line.dropFirst("- variant: ".count))
+            let scene = try XCTUnwrap(lines[(i + 1)...].first { $0.hasPrefix("scene: ") }).dropFirst("scene: ".count)
+            let set = try XCTUnwrap(lines[(i + 1)...].first { $0.hasPrefix("set: ") }).dropFirst("set: ".count)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ").map(String.init)
+            variants.append((name, String(scene), set))
+        }
+        XCTAssertEqual(variants.map(\.name), ["unlock", "unlock-blue"])
+        for v in variants {
+            let golden = Self.root.appendingPathComponent("Tests/Goldens/\(v.name)").path
+            XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/manifest.json"), "\(golden) is not in the repository")
+            let run = try render.run(["test", Self.root.appendingPathComponent(v.scene).path] + v.set
+                                     + ["--golden", golden, "--fps", "2", "--scale", "1", "--record", "never", "--full", "--quiet"])
+            XCTAssertEqual(run.status, 0, "\(v.name): \(run.stdout)\(run.stderr)")
+        }
+    }
 }
