@@ -95,3 +95,21 @@ extension ManifestOverrides.Value: Codable {
         }
     }
 }
+
+extension ManifestOverrides {
+    /// A render's variant in words, for messages: `variant --set x=1 --set accent=#7CA0FF` (`--set` names state
+    /// variables and colours alike; `--state FILE` sets state variables from a file), or `the scene as written`.
+    /// Two renders are of the same variant exactly when these words are the same.
+    public static func variant(_ overrides: ManifestOverrides?) -> String {
+        guard let o = overrides, !o.isEmpty else { return "the scene as written (no --set or --state)" }
+        func text(_ v: Value) -> String {
+            switch v {
+            case .number(let n): return NumberText.shortest(n)
+            case .bool(let b): return b ? "true" : "false"
+            case .string(let s): return s
+            }
+        }
+        let parts = (o.state.sorted { $0.name < $1.name } + o.colors.sorted { $0.name < $1.name }).map { "--set \($0.name)=\(text($0.value))" }
+        return "variant " + parts.joined(separator: " ")
+    }
+}

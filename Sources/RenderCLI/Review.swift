@@ -83,7 +83,7 @@ struct Review: ParsableCommand {
         }
         say("render review: serving \(address.url(port: server.port)) (\(reports.count) report\(reports.count == 1 ? "" : "s"); Ctrl-C stops)")
         // Ctrl-C and SIGTERM: status 130 once an accept or undo under way has finished (never half accepted).
-        StopSignals.install(command: "render review") { responder.stop() }
+        Interrupts.installStop(command: "render review") { responder.stop() }
         do { try server.wait() } catch {
             printError("render review: the server stopped: \(error)")
             throw ExitCode(1)

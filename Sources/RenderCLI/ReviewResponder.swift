@@ -60,14 +60,16 @@ struct ReviewResponder: LoopbackResponder {
         }
     }
 
-    /// Report `r`'s golden (`expected`), actual or diff file of frame `name`; an actual or diff only for a frame the
-    /// report failed, from where the report says it is, and only when that is inside the report folder.
+    /// Report `r`'s golden (`expected`), actual or diff file of frame `name`, or the golden an accept replaced; an
+    /// actual, diff or replaced golden only for a frame the report failed, from where the report says it is, and only
+    /// when that is inside the report folder.
     private func image(report r: Int, kind: ReviewRoute.Image, name: String) -> WatchResponse {
         let missing = WatchResponse.text(.notFound, "not found")
         guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r], goldens: goldens) else { return missing }
         if kind == .expected { return servedFile(in: a.goldens, name: name) }
-        guard let frame = a.record.frames.first(where: { $0.name == name }),
-              let relative = kind == .actual ? frame.actual : frame.diff else { return missing }
+        guard let frame = a.record.frames.first(where: { $0.name == name }) else { return missing }
+        if kind == .replaced { return servedFile(in: a.report + "/" + GoldenAcceptance.replacedFolder, name: name) }
+        guard let relative = kind == .actual ? frame.actual : frame.diff else { return missing }
         return servedFile(in: a.report, name: relative)
     }
 

@@ -6,11 +6,13 @@ import Formats
 /// NUL, `.` or `..` segment is refused before a route is looked at; a frame name is `frame_NNNNN.png` and nothing
 /// else; a report is a number of at most 9 digits (whether it is one of those served is the responder's question).
 enum ReviewRoute: Equatable {
-    enum Image: String { case expected, actual, diff }
+    /// `replaced`: the golden an accept replaced, kept in the report's `replaced/` (so the page still shows what
+    /// was compared after accepting).
+    enum Image: String { case expected, actual, diff, replaced }
     enum Change: String { case accept, undo, reject, unreject }
 
     case page
-    /// `/r/N/expected|actual|diff/frame_NNNNN.png`.
+    /// `/r/N/expected|actual|diff|replaced/frame_NNNNN.png`.
     case image(report: Int, kind: Image, name: String)
     /// `POST /r/N/accept` (the whole scene), `/r/N/accept?frame=K` or `/r/N/accept?motion=1` (the motion track
     /// alone); the same for `undo`. `POST /r/N/reject?frame=K` marks a frame rejected, `/r/N/unreject?frame=K` no

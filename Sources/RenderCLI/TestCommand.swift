@@ -193,6 +193,10 @@ struct TestCommand: ParsableCommand {
         test.variant = variantArguments
         test.verbose = reporting.verbose
         test.knownDigests = samples.digests
+        do { try test.checkVariant(of: source) } catch {
+            printError("\(sceneOptions.scene): \(explain(error))")
+            throw ExitCode(2)
+        }
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
         let mode = try recordMode()

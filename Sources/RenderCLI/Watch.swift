@@ -117,31 +117,10 @@ struct Watch: ParsableCommand {
 /// process exits with status 130, like an interrupted render.
 enum WatchInterrupts {
     static func install(_ session: WatchSession) {
-        StopSignals.install(command: "render watch") {
+        Interrupts.installStop(command: "render watch") {
             FileWriteGate.shared.close()
             session.abandon()
             session.removeFolder()
-        }
-    }
-}
-
-/// Ctrl-C and SIGTERM for the commands that serve until stopped (`render watch`, `render review`): `tidy` runs on a
-/// queue of its own (it may wait for work under way), then "COMMAND: stopped" is told and the process exits with
-/// status 130.
-enum StopSignals {
-    nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
-
-    static func install(command: String, tidy: @escaping @Sendable () -> Void) {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler {
-                tidy()
-                FileHandle.standardError.write(Data("\n\(command): stopped\n".utf8))
-                _exit(130)
-            }
-            s.resume()
-            sources.append(s)
         }
     }
 }

@@ -160,7 +160,7 @@ final class AcceptHostileTests: CLITestCase {
 
     /// A report of one variant (`--set x=5`) into the goldens of another (the scene as written): refused, both
     /// variants named, nothing written (it once took 10 frames of the variant into the plain goldens and left a
-    /// manifest claiming the variant's values).
+    /// manifest claiming the variant's values); and `render test` of the variant against the other's goldens.
     func testAReportOfAnotherVariantIsRefused() throws {
         let variant = path("golden-x5"), variantReport = path("report-x5")
         try writeScene(AcceptTests.scene(), named: "box.json")
@@ -174,6 +174,14 @@ final class AcceptHostileTests: CLITestCase {
         XCTAssertEqual(try tree(golden), before)
         // Into its own variant's goldens it is accepted.
         try expect(0, ["accept", variantReport])
+        // render test notices the mismatch too, before it compares or records anything (frames or motion), whatever
+        // the record mode but `all`.
+        for mode in ["never", "missing", "failed"] {
+            let test = try render.run(["test", scene, "--set", "x=5", "--golden", golden, "--record", mode, "--jobs", "1"])
+            XCTAssertEqual(test.status, 2, test.stdout + test.stderr)
+            XCTAssertTrue(test.stderr.contains("the goldens \(golden) are of the scene as written (no --set or --state), but this run is of variant --set x=5"), test.stderr)
+            XCTAssertEqual(try tree(golden), before, mode)
+        }
     }
 
     /// The report as `render test` wrote it is accepted: the checks refuse only what a report of ours never has.

@@ -308,6 +308,50 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try String(contentsOfFile: dir + "/review.out", encoding: .utf8).components(separatedBy: "accept: replaced").count, 2,
                        "one golden written")
     }
+    /// The page as a reviewer clicks it: a frame's own button accepts it, and its expected pane then shows the golden
+    /// the accept replaced (not the new golden, which is the actual frame); each frame carries its time; play shows
+    /// golden beside actual frame after frame; the scene's button accepts the rest, and the page says the review is
+    /// complete. Screenshots review-buttons.png, review-play.png and review-complete.png go to RENDER_SHOTS.
+    func testButtonsPlayAndCompleteInChromium() throws {
+        let chromium = try ChromiumSteps(folder: dir)
+        let address = try startReview([report])
+        let shots = ProcessInfo.processInfo.environment["RENDER_SHOTS"] ?? dir
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let firstImage = "document.querySelector('#s0 .viewer .pane img')"
+        let r = try chromium.run([
+            ["open": address, "width": 1280, "height": 800, "scale": 1],
+            ["wait": "document.body.dataset.ready==='1'"],
+            ["eval": "document.querySelector('#s0 .caption span').textContent"],                    // 2
+            ["eval": "document.querySelector('#s0 .acts button').click();1"],
+            ["wait": "document.body.dataset.accepted==='1'"],
+            ["key": "k"], ["eval": "document.body.dataset.position"],                                // 6: back on 0:4
+            ["eval": firstImage + ".getAttribute('src')"],                                           // 7
+            ["wait": firstImage + ".complete&&" + firstImage + ".naturalWidth===40"],
+            ["eval": "document.querySelector('#s0 .viewer figcaption').textContent"],               // 9
+            ["eval": "document.getElementById('complete').hidden"],                                  // 10
+            ["sleep": 0.3], ["screenshot": shots + "/review-buttons.png"],
+            ["key": "5"], ["sleep": 0.35], ["eval": "document.querySelector('#s0 .viewer p.control').textContent"],  // 15
+            ["sleep": 0.3], ["eval": "document.querySelector('#s0 .viewer p.control').textContent"], // 17
+            ["screenshot": shots + "/review-play.png"],
+            ["key": "1"],
+            ["eval": "document.querySelector('#s0 .acceptScene').click();1"],
+            ["wait": "document.body.dataset.complete==='1'"],
+            ["eval": "document.getElementById('complete').textContent"],                              // 22
+            ["sleep": 0.3], ["screenshot": shots + "/review-complete.png"],
+        ])
+        XCTAssertEqual(r[2] as? String, "t = 0.4 s · different · 256 px (21.333 %) · failure 1 of 6", "frame 4 at 10 fps")
+        XCTAssertEqual(r[6] as? String, "0:4")
+        XCTAssertTrue((r[7] as? String ?? "").hasPrefix("r/0/replaced/frame_00004.png"), "\(r[7])")
+        XCTAssertEqual(r[9] as? String, "expected (the golden replaced by the accept)")
+        XCTAssertEqual(r[10] as? Bool, true, "five frames still pending")
+        let play = [r[15] as? String ?? "", r[17] as? String ?? ""]
+        XCTAssertTrue(play.allSatisfy { $0.range(of: #"^frame \d+ · \d(\.\d+)? s · "#, options: .regularExpression) != nil }, "\(play)")
+        XCTAssertNotEqual(play[0], play[1], "play steps through the frames")
+        XCTAssertEqual(r[22] as? String, "Review complete: 6 accepted, 0 rejected, nothing pending. The next render test passes.")
+        let after = try runTest()
+        XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
+    }
+
     /// The motion track of a scene whose frames also fail, accepted alone from the page (m, then undone with u, then
     /// the button): the next `render test --motion-only` passes and the frames still fail.
     func testMotionAloneAcceptedInChromiumWhileFramesStillFail() throws {

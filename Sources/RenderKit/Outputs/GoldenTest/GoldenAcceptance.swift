@@ -185,9 +185,9 @@ public struct GoldenAcceptance: Sendable {
                     + "but report \(report) is of scene \"\(record.sceneName)\"")
             }
             // One variant's frames into another's goldens would leave a manifest claiming the other's values.
-            if Self.variant(m.header.overrides) != Self.variant(record.header.overrides) {
-                throw AcceptanceError(.otherScene, "report \(report) is of \(Self.variant(record.header.overrides)), "
-                    + "but the goldens \(goldens) are of \(Self.variant(m.header.overrides)): give the goldens folder of the report's variant")
+            if ManifestOverrides.variant(m.header.overrides) != ManifestOverrides.variant(record.header.overrides) {
+                throw AcceptanceError(.otherScene, "report \(report) is of \(ManifestOverrides.variant(record.header.overrides)), "
+                    + "but the goldens \(goldens) are of \(ManifestOverrides.variant(m.header.overrides)): give the goldens folder of the report's variant")
             }
         }
         let motion = goldens + "/" + MotionTest.fileName
@@ -221,21 +221,6 @@ public struct GoldenAcceptance: Sendable {
         do { return ContentDigest.sha256(try readFileBytes(at: path)) } catch {
             throw AcceptanceError(.io, "cannot read \(path): \(explain(error, known: path))")
         }
-    }
-
-    /// A render's variant in words: `variant --set x=1 --set accent=#7CA0FF`, or `the scene as written`.
-    static func variant(_ overrides: ManifestOverrides?) -> String {
-        guard let o = overrides, !o.isEmpty else { return "the scene as written (no --set or --state)" }
-        func text(_ v: ManifestOverrides.Value) -> String {
-            switch v {
-            case .number(let n): return NumberText.shortest(n)
-            case .bool(let b): return b ? "true" : "false"
-            case .string(let s): return s
-            }
-        }
-        // `--set` names state variables and colours alike (`--state FILE` sets state variables from a file).
-        let parts = (o.state.sorted { $0.name < $1.name } + o.colors.sorted { $0.name < $1.name }).map { "--set \($0.name)=\(text($0.value))" }
-        return "variant " + parts.joined(separator: " ")
     }
 
     /// `3-7`, or `3` for a single frame.

@@ -64,6 +64,17 @@ public struct GoldenTest: Sendable {
         }
     }
 
+    /// Refuses goldens of another variant (`--set`/`--state`) than `source`'s: comparing would call every difference
+    /// a change, and recording into them (motion or frames) would leave a folder of two variants. Checked before
+    /// anything is compared or written; `--record all` records this variant over them.
+    public func checkVariant(of source: FrameSource) throws(Failure) {
+        guard mode != .all, let earlier = try GoldenFolderManifest.read(golden).earlier, earlier.header.scene == source.scene.name else { return }
+        let theirs = ManifestOverrides.variant(earlier.header.overrides), ours = ManifestOverrides.variant(RenderHeader(source).overrides)
+        guard theirs != ours else { return }
+        throw .input("the goldens \(golden) are of \(theirs), but this run is of \(ours): give the goldens folder of this variant "
+            + "(or --record all to record this variant there instead)")
+    }
+
     /// Draws `selection` with `pump` and compares. `progress` gets (frames done, frames to do). `motion`, the verdict
     /// on the motion golden (`MotionTest`), joins the frames' in the result and the report.
     /// - Returns: the comparison; `artifactsWritten` tells whether `artifacts` received a report.

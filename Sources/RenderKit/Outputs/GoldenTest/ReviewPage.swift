@@ -2,10 +2,12 @@ import Formats
 import Foundation
 
 /// The page of `render review`: the reports of failed `render test` runs, one section per scene, scenes with failures
-/// first. For each failing frame: expected | actual | diff side by side, or one over the other with a slider, as an
-/// onion skin or flickering between the two; zoom, and a checkerboard behind transparency. Per scene, a strip of its
-/// frames coloured by how much each changed, and each changed motion curve plotted golden against actual. Keys move
-/// between failures and accept (through the server, which calls `GoldenAcceptance`), reject or undo.
+/// first. For each failing frame, with its time: expected | actual | diff side by side (zoomed panes scroll together),
+/// or one over the other with a slider, as an onion skin or flickering between the two, or the scene played golden
+/// beside actual at its fps; zoom, and a checkerboard behind transparency; after an accept, the golden it replaced.
+/// Per scene, a strip of its frames coloured by how much each changed, and each changed motion curve plotted golden
+/// against actual. Keys and buttons (per frame and per scene) move between failures and accept (through the server,
+/// which calls `GoldenAcceptance`), reject or undo; once nothing is pending the page says the review is complete.
 ///
 /// Self-contained: its style and script are inline, its images come from the server that serves it
 /// (`r/N/expected|actual|diff/frame_NNNNN.png`), and its one kind of state change is a POST with the page's token.
@@ -106,12 +108,13 @@ public enum ReviewPage {
         \(scenes.contains { $0.motion?.failed == true } ? ", motion changed in \(scenes.filter { $0.motion?.failed == true }.count)" : "")</p>
         <div id="tools"><span class="group" role="group" aria-label="mode">\
         <button data-mode="side" title="1">1 side by side</button><button data-mode="slider" title="2">2 slider</button>\
-        <button data-mode="onion" title="3">3 onion skin</button><button data-mode="flicker" title="4">4 flicker</button></span>\
+        <button data-mode="onion" title="3">3 onion skin</button><button data-mode="flicker" title="4">4 flicker</button>\
+        <button data-mode="play" title="5">5 play</button></span>\
         <span class="group" role="group" aria-label="zoom"><button id="zoomOut" title="-">−</button><span id="zoom">fit</span>\
         <button id="zoomIn" title="+">+</button><button id="zoomFit" title="0">0 fit</button></span>\
         <span class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>a</kbd> accept frame · <kbd>m</kbd> accept motion · \
         <kbd>A</kbd> accept scene · <kbd>r</kbd> reject · <kbd>u</kbd> undo</span></div>
-        <p id="message" role="status" aria-live="polite"></p></header>
+        <p id="message" role="status" aria-live="polite"></p><p id="complete" hidden></p></header>
         <main>
 
         """
@@ -120,7 +123,9 @@ public enum ReviewPage {
             let n = failing(sc)
             s += "<section class=\"scene\(n == 0 && sc.motion?.failed != true ? " passed" : "")\" id=\"s\(i)\" data-i=\"\(i)\">\n"
             let frames = sc.motionOnly ? "frames not compared (--motion-only)" : "\(n) of \(sc.last - sc.first + 1) frames failing"
-            s += "<h2>\(esc(sc.scene)) <span class=\"count\">\(frames)\(sc.motion?.failed == true ? ", motion changed" : "")</span></h2>\n"
+            s += "<h2>\(esc(sc.scene)) <span class=\"count\">\(frames)\(sc.motion?.failed == true ? ", motion changed" : "")</span>"
+                + (n > 0 || sc.motion?.failed == true ? " <button class=\"acceptScene\" data-s=\"\(i)\" title=\"A\">Accept scene (A)</button>" : "")
+                + "</h2>\n"
             s += "<p class=\"paths\">report \(esc(sc.report)) → goldens \(esc(sc.goldens))</p>\n"
             if !sc.motionOnly {
                 s += "<div class=\"strip\" aria-label=\"frames \(sc.first) to \(sc.last), coloured by how much each changed\"></div>\n"
@@ -187,6 +192,8 @@ public enum ReviewPage {
     .missing{padding:24px;color:var(--mute)} .none{color:var(--mute)}
     details.motion{margin-top:14px} summary{font-weight:600;cursor:pointer} .legend{font-weight:400;color:var(--mute);margin-left:10px}
     .legend i{display:inline-block;width:18px;height:3px;vertical-align:middle;margin:0 4px 0 8px} .legend .g{background:#9e9e9e} .legend .a{background:#c62828}
+    .acts{display:inline-flex;gap:6px} .acts button,.acceptScene{font-size:12px;padding:2px 8px} h2 .acceptScene{margin-left:10px;vertical-align:1px}
+    #complete{margin:4px 0 0;padding:6px 10px;border-radius:6px;background:#dff3e4;color:var(--ok);font-weight:600}
     .mline{margin:8px 0 0} .mstate{color:var(--mute)} .plot h3{font-size:13px;margin:10px 0 0} .plot p{margin:2px 0 4px} .plot svg{max-width:100%;height:auto;border:1px solid var(--line)}
     """
 
@@ -210,6 +217,10 @@ public enum ReviewPage {
     // What was written, in one line: each file when two or fewer, else how many and the first.
     function brief(lines){return lines.length<=2?lines.join('; '):lines.length+' golden files ('+lines[0]+', …)';}
     function pct(f){return f.totalPixels?(100*f.differingPixels/f.totalPixels):0;}
+    // The frame's time in the scene, from the report's fps.
+    function time(sc,index){return (index/sc.fps).toFixed(3).replace(/\\.?0+$/,'')+' s';}
+    // After an accept the golden is the actual file: the page goes on showing the golden compared, kept in replaced/.
+    function goldenKind(f){return f.accepted&&f.expected?'replaced':'expected';}
     // Colour of a strip cell: grey when the frame passed, then from amber to deep red with the share of pixels changed,
     // on a log scale (one pixel in 100,000 or fewer: amber; the whole frame: deep red).
     function heat(f){if(!f)return '';var p=f.totalPixels?f.differingPixels/f.totalPixels:1;
@@ -224,7 +235,7 @@ public enum ReviewPage {
         (function(k){c.onclick=function(){if(k===undefined)return;go(list.findIndex(function(x){return x.s===i&&x.k===k;}));};})(k);
         box.appendChild(c);}});}
     function img(s,kind,f,alt){var i=el('img');i.alt=alt||kind;i.src=src(s,kind,f);
-      i.onload=function(){size(i);};return i;}
+      i.onload=function(){size(i);};if(kind==='replaced')i.onerror=function(){i.onerror=null;i.src=src(s,'expected',f);};return i;}
     // At a zoom, one frame pixel is `zoom` device pixels; to fit, the frame fills its pane's width (larger or
     // smaller than its own size) unless that makes it taller than 60 % of the window.
     function size(i){var w=i.naturalWidth,h=i.naturalHeight;if(!w)return;
@@ -232,8 +243,29 @@ public enum ReviewPage {
       var box=i.closest('.pane')||i.closest('.viewer'),room=Math.max(40,box.clientWidth-4),f=Math.min(room/w,innerHeight*0.6/h);
       i.style.width=(w*f)+'px';}
     window.addEventListener('resize',function(){if(!zoom)document.querySelectorAll('.frame img').forEach(size);});
-    function pane(s,kind,f,has){var p=el('figure','pane');p.appendChild(el('figcaption',null,kind));var fr=el('div','frame');
-      if(has)fr.appendChild(img(s,kind,f));else fr.appendChild(el('div','missing','no '+kind+' image'));p.appendChild(fr);return p;}
+    function pane(s,kind,f,has){var p=el('figure','pane');
+      p.appendChild(el('figcaption',null,kind==='replaced'?'expected (the golden replaced by the accept)':kind));var fr=el('div','frame');
+      if(has)fr.appendChild(img(s,kind,f,kind==='replaced'?'expected':kind));else fr.appendChild(el('div','missing','no '+kind+' image'));p.appendChild(fr);return p;}
+    // Zoomed panes of one frame scroll together.
+    function together(row){var frames=row.querySelectorAll('.frame');frames.forEach(function(fr){fr.onscroll=function(){
+      frames.forEach(function(o){if(o!==fr){o.scrollLeft=fr.scrollLeft;o.scrollTop=fr.scrollTop;}});};});}
+    // The buttons beside a frame: they act on that frame, as a, r and u do on the current one.
+    function actions(i,k){var box=el('span','acts');
+      [['Accept frame (a)',function(){accept(false);}],['Reject (r)',reject],['Undo (u)',back]].forEach(function(b){
+        var btn=el('button',null,b[0]);btn.onclick=function(){var n=list.findIndex(function(x){return x.s===i&&x.k===k;});if(n>=0)pos=n;b[1]();};box.appendChild(btn);});
+      return box;}
+    // Play: golden and actual side by side, frame after frame at the report's fps, from the first compared frame to the
+    // last (a frame that passed shows its golden on both sides: it is the same).
+    function play(i,v){var sc=S[i],byIndex={};sc.frames.forEach(function(f){byIndex[f.index]=f;});
+      var row=el('div','panes'),g=el('figure','pane'),a=el('figure','pane');g.appendChild(el('figcaption',null,'golden'));a.appendChild(el('figcaption',null,'actual'));
+      var gf=el('div','frame'),af=el('div','frame'),gi=el('img'),ai=el('img');gi.alt='golden';ai.alt='actual';gi.onload=function(){size(gi);};ai.onload=function(){size(ai);};
+      gf.appendChild(gi);af.appendChild(ai);g.appendChild(gf);a.appendChild(af);row.appendChild(g);row.appendChild(a);together(row);
+      var lab=el('p','control');v.appendChild(row);v.appendChild(lab);var n=sc.first;
+      var show=function(){var f=byIndex[n],name=f?f.name:'frame_'+String(n).padStart(5,'0')+'.png';var any={name:name};
+        gi.src=src(i,f?goldenKind(f):'expected',f||any);ai.src=f&&f.actual?src(i,'actual',f):src(i,'expected',any);
+        lab.textContent='frame '+n+' · '+time(sc,n)+' · '+(f?f.status+', '+pct(f).toFixed(3)+' % of pixels':'passed');
+        n=n>=sc.last?sc.first:n+1;};
+      show();flick=setInterval(show,Math.max(40,1000/sc.fps));}
     function viewer(i){
       var sc=S[i],v=document.querySelector('#s'+i+' .viewer');v.textContent='';
       var cur=list[pos],k=cur&&cur.s===i?cur.k:(sc.selected||0);sc.selected=k;
@@ -241,14 +273,15 @@ public enum ReviewPage {
         v.appendChild(el('p','none',(sc.motionOnly?'Frames not compared (--motion-only).':'Every frame passed.')
           +(moved?' The motion changed (below): m accepts it'+(sc.motionAccepted?' (accepted).':'.'):'')));return;}
       var cap=el('div','caption');cap.appendChild(el('b',null,f.name));
-      cap.appendChild(el('span',null,f.status+' · '+f.differingPixels+' px ('+pct(f).toFixed(3)+' %) · failure '+(k+1)+' of '+sc.frames.length));
-      var st=state(i,f);cap.appendChild(el('span','state '+st,st));v.appendChild(cap);
+      cap.appendChild(el('span',null,'t = '+time(sc,f.index)+' · '+f.status+' · '+f.differingPixels+' px ('+pct(f).toFixed(3)+' %) · failure '+(k+1)+' of '+sc.frames.length));
+      var st=state(i,f);cap.appendChild(el('span','state '+st,st));cap.appendChild(actions(i,k));v.appendChild(cap);
+      if(mode==='play'){play(i,v);return;}
       var body=el('div');v.appendChild(body);
       var both=f.expected&&f.actual;
-      if(mode==='side'||!both){var row=el('div','panes');row.appendChild(pane(i,'expected',f,f.expected));
-        row.appendChild(pane(i,'actual',f,f.actual));row.appendChild(pane(i,'diff',f,f.diff));body.appendChild(row);
+      if(mode==='side'||!both){var row=el('div','panes');row.appendChild(pane(i,goldenKind(f),f,f.expected));
+        row.appendChild(pane(i,'actual',f,f.actual));row.appendChild(pane(i,'diff',f,f.diff));body.appendChild(row);together(row);
         if(mode!=='side')v.appendChild(el('p','none','Only side by side: this frame has no '+(f.expected?'actual':'expected')+' image.'));return;}
-      var fr=el('div','frame'),stage=el('div','stage'),base=img(i,'expected',f),top=img(i,'actual',f);top.className='top';
+      var fr=el('div','frame'),stage=el('div','stage'),base=img(i,goldenKind(f),f,'expected'),top=img(i,'actual',f);top.className='top';
       var line=el('div','split');stage.appendChild(base);stage.appendChild(top);stage.appendChild(line);fr.appendChild(stage);body.appendChild(fr);
       var ctl=el('div','control');v.appendChild(ctl);
       if(mode==='flicker'){line.hidden=true;var lab=el('span',null,'');ctl.appendChild(lab);
@@ -270,7 +303,15 @@ public enum ReviewPage {
         c.textContent=c.dataset.text+(acc?' · '+acc+' accepted':'')+(rej?' · '+rej+' rejected':'')+(sc.motionAccepted&&sc.motion&&sc.motion.failed?' · motion accepted':'');
         var b=document.querySelector('#s'+i+' .acceptMotion');if(b){b.disabled=sc.motionAccepted;
           document.querySelector('#s'+i+' .mstate').textContent=sc.motionAccepted?'accepted: the golden motion.json is the actual track of the report (u undoes)':'pending';}});strips();
-      document.body.dataset.position=cur?cur.s+':'+(cur.k<0?'motion':S[cur.s].frames[cur.k].index):'';}
+      document.body.dataset.position=cur?cur.s+':'+(cur.k<0?'motion':S[cur.s].frames[cur.k].index):'';complete();}
+    // Review complete: no failing frame and no failed motion left pending, each accepted or rejected.
+    function complete(){var acc=0,rej=0,pend=0;S.forEach(function(sc,i){sc.frames.forEach(function(f){var t=state(i,f);
+        if(t==='accepted')acc++;else if(t==='rejected')rej++;else pend++;});
+        if(sc.motion&&sc.motion.failed){if(sc.motionAccepted)acc++;else pend++;}});
+      var c=document.getElementById('complete');
+      if(!list.length||pend>0){c.hidden=true;document.body.dataset.complete='0';return;}
+      c.hidden=false;c.textContent='Review complete: '+acc+' accepted, '+rej+' rejected, nothing pending.'+(rej?' Rejected frames still fail: fix the scene or the code, then run render test again.':' The next render test passes.');
+      document.body.dataset.complete='1';}
     function go(n){if(!list.length)return;pos=Math.max(0,Math.min(list.length-1,n));render();
       var cur=list[pos];document.getElementById('s'+cur.s).scrollIntoView({block:'nearest'});}
     function nextPending(){for(var n=pos+1;n<list.length;n++){var c=list[n];if(state(c.s,S[c.s].frames[c.k])==='pending')return n;}return pos;}
@@ -323,13 +364,15 @@ public enum ReviewPage {
     document.getElementById('zoomIn').onclick=function(){zoomBy(1);};document.getElementById('zoomOut').onclick=function(){zoomBy(-1);};
     document.getElementById('zoomFit').onclick=function(){setZoom(0);};
     document.querySelectorAll('.acceptMotion').forEach(function(b){b.onclick=function(){acceptMotion(+b.dataset.s);};});
+    document.querySelectorAll('.acceptScene').forEach(function(b){b.onclick=function(){var s=+b.dataset.s,n=list.findIndex(function(x){return x.s===s;});
+      if(n>=0)pos=n;accept(true);};});
     document.addEventListener('keydown',function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;
       var t=e.target;if(t&&t.tagName==='INPUT'&&(e.key==='ArrowLeft'||e.key==='ArrowRight'))return;
       var k=e.key,done=true;
       if(k==='j'||k==='ArrowDown'||k==='ArrowRight')go(pos+1);else if(k==='k'||k==='ArrowUp'||k==='ArrowLeft')go(pos-1);
       else if(k==='Home')go(0);else if(k==='End')go(list.length-1);
       else if(k==='a')accept(false);else if(k==='A')accept(true);else if(k==='m')acceptMotion(list[pos]&&list[pos].s);else if(k==='r')reject();else if(k==='u')back();
-      else if(k>='1'&&k<='4'){mode=['side','slider','onion','flicker'][k-1];render();}
+      else if(k>='1'&&k<='5'){mode=['side','slider','onion','flicker','play'][k-1];render();}
       else if(k==='+'||k==='=')zoomBy(1);else if(k==='-')zoomBy(-1);else if(k==='0')setZoom(0);else done=false;
       if(done)e.preventDefault();});
     if(!list.length)say('Nothing failed in these reports.',true);
