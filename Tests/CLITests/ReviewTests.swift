@@ -255,14 +255,20 @@ final class ReviewTests: WatchTestCase {
         XCTAssertTrue(run.stderr.contains(#"frames[0].diff "/etc/passwd" is not relative to the report folder"#), run.stderr)
     }
 
-    /// The reviewer's loop in headless Chromium: open the page, step with the keyboard to the second failure, accept
-    /// it; the next `render test` passes that frame and still fails the others. The screenshots (review-*.png) go to
-    /// the folder RENDER_SHOTS names, to be looked at, else to the scratch folder.
-    func testKeyboardAcceptInChromiumPassesThatFrameOnly() throws {
+    /// Chromium, the review of `report` started, and the folder for screenshots (RENDER_SHOTS, else the scratch folder).
+    func reviewInChromium() throws -> (ChromiumSteps, String, String) {
         let chromium = try ChromiumSteps(folder: dir)
         let address = try startReview([report])
         let shots = ProcessInfo.processInfo.environment["RENDER_SHOTS"] ?? dir
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        return (chromium, address, shots)
+    }
+
+    /// The reviewer's loop in headless Chromium: open the page, step with the keyboard to the second failure, accept
+    /// it; the next `render test` passes that frame and still fails the others. The screenshots (review-*.png) go to
+    /// the folder RENDER_SHOTS names, to be looked at, else to the scratch folder.
+    func testKeyboardAcceptInChromiumPassesThatFrameOnly() throws {
+        let (chromium, address, shots) = try reviewInChromium()
         let position = "document.body.dataset.position"
         let r = try chromium.run([
             ["open": address, "width": 1280, "height": 800, "scale": 1],
@@ -313,10 +319,7 @@ final class ReviewTests: WatchTestCase {
     /// golden beside actual frame after frame; the scene's button accepts the rest, and the page says the review is
     /// complete. Screenshots review-buttons.png, review-play.png and review-complete.png go to RENDER_SHOTS.
     func testButtonsPlayAndCompleteInChromium() throws {
-        let chromium = try ChromiumSteps(folder: dir)
-        let address = try startReview([report])
-        let shots = ProcessInfo.processInfo.environment["RENDER_SHOTS"] ?? dir
-        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let (chromium, address, shots) = try reviewInChromium()
         let firstImage = "document.querySelector('#s0 .viewer .pane img')"
         let r = try chromium.run([
             ["open": address, "width": 1280, "height": 800, "scale": 1],
@@ -367,10 +370,7 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(try DiffCLI.run(motionOnly).status, 1, "the motion fails before")
         let golden = try Data(contentsOf: URL(fileURLWithPath: goldens + "/motion.json"))
 
-        let chromium = try ChromiumSteps(folder: dir)
-        let address = try startReview([report])
-        let shots = ProcessInfo.processInfo.environment["RENDER_SHOTS"] ?? dir
-        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let (chromium, address, shots) = try reviewInChromium()
         let button = "document.querySelector('#s0 .acceptMotion')"
         let r = try chromium.run([
             ["open": address, "width": 1280, "height": 800, "scale": 1],
