@@ -104,12 +104,16 @@ let package = Package(
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
-        .target(name: "RenderCLI", dependencies: [
-            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // The hardened loopback HTTP server of `render watch` and `render review` (limits, timers, connection cap,
+        // request rules): SwiftNIO is imported here and nowhere else; the commands answer `LoopbackRequest`s.
+        .target(name: "Loopback", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
+        .target(name: "RenderCLI", dependencies: [
+            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO", "Loopback",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
         // The SwiftUI front end as a process: `render` runs it to translate a .swift file (SwiftFrontEndProcess).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Loopback
 import RenderKit
 
 /// `render review REPORT…`: the reports of failed `render test` runs served on this machine as one page, to look at
@@ -72,10 +73,10 @@ struct Review: ParsableCommand {
         if bad != 0 { throw ExitCode(bad) }
         let responder = ReviewResponder(reports: reports, goldens: goldens)
         if let warning = address.exposure(command: "render review") { printError(warning) }
-        let server: WatchServer
+        let server: LoopbackServer
         do {
-            server = try WatchServer(address: address, port: port, responder: responder,
-                                     rules: WatchRequestRules(loopbackOnly: address.isLoopback, token: responder.token,
+            server = try LoopbackServer(address: address, port: port, responder: responder,
+                                     rules: LoopbackRules(loopbackOnly: address.isLoopback, token: responder.token,
                                                               posts: ReviewRoute.takesPost))
         } catch {
             printError("render review: \(error)")

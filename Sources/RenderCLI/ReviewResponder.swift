@@ -1,8 +1,8 @@
 import Foundation
-import NIOHTTP1
+import Loopback
 import RenderKit
 
-/// What `render review` answers to a request its rules let through (`WatchRequestRules`, with the page's token): the
+/// What `render review` answers to a request its rules let through (`LoopbackRules`, with the page's token): the
 /// page, the images of the reports it serves, and the page's accept and undo, which go through `GoldenAcceptance`
 /// exactly as `render accept` does (the report read again, every golden checked against the report's SHA-256, staged
 /// and renamed into place; undo puts back the goldens kept in the report's `replaced/`); and its rejections, kept in
@@ -27,8 +27,8 @@ struct ReviewResponder: LoopbackResponder {
         self.token = token
     }
 
-    func answer(_ head: HTTPRequestHead) -> LoopbackAnswer {
-        switch ReviewRoute(path: WatchRequestRules.path(head.uri)) {
+    func answer(_ head: LoopbackRequest) -> LoopbackAnswer {
+        switch ReviewRoute(path: LoopbackRules.path(head.uri)) {
         case .refused: return .now(.text(.badRequest, "bad path"))
         case .notFound: return .now(.text(.notFound, "not found"))
         case .page:
@@ -36,19 +36,19 @@ struct ReviewResponder: LoopbackResponder {
             guard loaded.count == reports.count else {
                 return .now(.text(.conflict, "a report or its goldens folder is gone since render review started"))
             }
-            return .now(WatchResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(ReviewPage.html(loaded, token: token).utf8),
+            return .now(LoopbackResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(ReviewPage.html(loaded, token: token).utf8),
                                       headers: [("Content-Security-Policy", WatchResponder.pagePolicy)]))
         case .image(let r, let kind, let name):
             return .now(image(report: r, kind: kind, name: name))
         case .change(let r, let change):
-            guard head.method == .POST else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
+            guard head.method == .post else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
             guard reports.indices.contains(r) else { return .now(.text(.notFound, "no report \(r)")) }
             var part = Part.scene
-            if let q = WatchRequestRules.query(head.uri, "frame") {
+            if let q = LoopbackRules.query(head.uri, "frame") {
                 guard let n = WatchRoute.number(q) else { return .now(.text(.badRequest, "frame must be a frame index (0 to 999999999)")) }
                 part = .frame(n)
             }
-            if let q = WatchRequestRules.query(head.uri, "motion") {
+            if let q = LoopbackRules.query(head.uri, "motion") {
                 guard q == "1", case .scene = part else { return .now(.text(.badRequest, "motion=1 alone: the motion track, without a frame")) }
                 part = .motion
             }
@@ -63,8 +63,8 @@ struct ReviewResponder: LoopbackResponder {
     /// Report `r`'s golden (`expected`), actual or diff file of frame `name`, or the golden an accept replaced; an
     /// actual, diff or replaced golden only for a frame the report failed, from where the report says it is, and only
     /// when that is inside the report folder.
-    private func image(report r: Int, kind: ReviewRoute.Image, name: String) -> WatchResponse {
-        let missing = WatchResponse.text(.notFound, "not found")
+    private func image(report r: Int, kind: ReviewRoute.Image, name: String) -> LoopbackResponse {
+        let missing = LoopbackResponse.text(.notFound, "not found")
         guard reports.indices.contains(r), let a = try? GoldenAcceptance(report: reports[r], goldens: goldens) else { return missing }
         if kind == .expected { return servedFile(in: a.goldens, name: name) }
         guard let frame = a.record.frames.first(where: { $0.name == name }) else { return missing }
@@ -79,7 +79,7 @@ struct ReviewResponder: LoopbackResponder {
     /// Accepts or undoes (the frame, the motion track or everything the report failed) through `GoldenAcceptance`;
     /// or marks a frame rejected or not. JSON `{"ok": true, "lines": [...]}` with what was written, or
     /// `{"ok": false, "error": "..."}`.
-    private func apply(_ change: ReviewRoute.Change, report: String, part: Part) -> WatchResponse {
+    private func apply(_ change: ReviewRoute.Change, report: String, part: Part) -> LoopbackResponse {
         lock.lock(); defer { lock.unlock() }
         let result: AcceptanceResult
         do {
@@ -99,7 +99,7 @@ struct ReviewResponder: LoopbackResponder {
                 return Self.json(.badRequest, ["ok": false, "error": "\(change.rawValue) needs a frame"])  // refused in answer(_:)
             }
         } catch {
-            let status: HTTPResponseStatus = error.exitCode == 1 ? .conflict : (error.kind == .io ? .internalServerError : .badRequest)
+            let status: LoopbackStatus = error.exitCode == 1 ? .conflict : (error.kind == .io ? .internalServerError : .badRequest)
             return Self.json(status, ["ok": false, "error": error.description])
         }
         for line in result.written.map(\.line) { say("render review: \(change.rawValue): \(line)") }
@@ -112,8 +112,8 @@ struct ReviewResponder: LoopbackResponder {
         lock.lock()
     }
 
-    static func json(_ status: HTTPResponseStatus, _ object: [String: Any]) -> WatchResponse {
+    static func json(_ status: LoopbackStatus, _ object: [String: Any]) -> LoopbackResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return WatchResponse(status: status, type: "application/json", body: Array(data))
+        return LoopbackResponse(status: status, type: "application/json", body: Array(data))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Frames
 import ImageIO
+import Loopback
 import RenderKit
 import SceneModel
 
@@ -82,11 +83,11 @@ struct Watch: ParsableCommand {
                                    options: options, fixedScale: sceneOptions.scale != nil, page: page, folder: folder,
                                    output: output)
         let responder = WatchResponder(session: session, compareFolder: page.compare?.folder)
-        let server: WatchServer
+        let server: LoopbackServer
         if let warning = address.exposure(command: "render watch") { printError(warning) }
         do {
-            server = try WatchServer(address: address, port: port, responder: responder,
-                                     rules: WatchRequestRules(loopbackOnly: address.isLoopback, token: session.token))
+            server = try LoopbackServer(address: address, port: port, responder: responder,
+                                     rules: LoopbackRules(loopbackOnly: address.isLoopback, token: session.token))
         } catch {
             printError("render watch: \(error)")
             throw ExitCode(1)

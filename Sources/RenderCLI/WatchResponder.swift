@@ -1,31 +1,31 @@
 import Foundation
 import Frames
-import NIOHTTP1
+import Loopback
 import RenderKit
 
-/// What `render watch` answers to a request its rules let through (`WatchRequestRules`): the routes of `WatchRoute`
+/// What `render watch` answers to a request its rules let through (`LoopbackRules`): the routes of `WatchRoute`
 /// only, files opened without following a symbolic link and only when they are regular files inside the served
 /// folders. Free of the HTTP library but for its status and head types; the long poll's waiting is the HTTP
-/// handler's (`WatchHTTPHandler`).
+/// handler's (`LoopbackHTTPHandler`).
 struct WatchResponder: LoopbackResponder {
     let session: WatchSession
     /// The folder of the frames compared with (`--compare`), served as it is.
     let compareFolder: String?
 
-    func answer(_ head: HTTPRequestHead) -> LoopbackAnswer {
+    func answer(_ head: LoopbackRequest) -> LoopbackAnswer {
         let target = head.uri
-        switch WatchRoute(path: WatchRequestRules.path(target)) {
+        switch WatchRoute(path: LoopbackRules.path(target)) {
         case .refused: return .now(.text(.badRequest, "bad path"))
         case .notFound: return .now(.text(.notFound, "not found"))
         case .page:
-            return .now(WatchResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(pageModel().html().utf8),
+            return .now(LoopbackResponse(status: .ok, type: "text/html; charset=utf-8", body: Array(pageModel().html().utf8),
                                       headers: [("Content-Security-Policy", Self.pagePolicy)]))
         case .status:
-            let since = WatchRequestRules.query(target, "since").flatMap { Int($0) } ?? 0
-            return head.method == .HEAD ? .now(Self.status(session.snapshot())) : .later(since: since)
+            let since = LoopbackRules.query(target, "since").flatMap { Int($0) } ?? 0
+            return head.method == .head ? .now(Self.status(session.snapshot())) : .later(since: since)
         case .screen:
-            guard head.method == .POST else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
-            guard let ratio = WatchRequestRules.query(target, "ratio").flatMap(Double.init), ratio.isFinite, ratio > 0 else {
+            guard head.method == .post else { return .now(.text(.methodNotAllowed, "POST only", headers: [("Allow", "POST")])) }
+            guard let ratio = LoopbackRules.query(target, "ratio").flatMap(Double.init), ratio.isFinite, ratio > 0 else {
                 return .now(.text(.badRequest, "ratio must be a number above 0"))
             }
             session.pageAsks(pixelRatio: ratio)
@@ -60,16 +60,16 @@ struct WatchResponder: LoopbackResponder {
     /// The long poll of `/status`: the session's snapshot as JSON once its version changes.
     struct StatusPoll: LongPollSource {
         let session: WatchSession
-        func waitForChange(after since: Int, then: @escaping @Sendable (WatchResponse) -> Void) -> Int {
+        func waitForChange(after since: Int, then: @escaping @Sendable (LoopbackResponse) -> Void) -> Int {
             session.waitForChange(after: since) { then(WatchResponder.status($0)) }
         }
         func stopWaiting(_ waiter: Int) { session.stopWaiting(waiter) }
-        func currentStatus() -> WatchResponse { WatchResponder.status(session.snapshot()) }
+        func currentStatus() -> LoopbackResponse { WatchResponder.status(session.snapshot()) }
     }
 
-    static func status(_ s: WatchSession.Snapshot) -> WatchResponse {
+    static func status(_ s: WatchSession.Snapshot) -> LoopbackResponse {
         let object: [String: Any] = ["version": s.version, "generation": s.generation, "errors": s.errors, "rendering": s.rendering]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return WatchResponse(status: .ok, type: "application/json", body: Array(data))
+        return LoopbackResponse(status: .ok, type: "application/json", body: Array(data))
     }
 }

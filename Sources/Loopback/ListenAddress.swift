@@ -1,11 +1,11 @@
 import Foundation
 
 /// The address `render watch` listens on: an IPv4 or IPv6 address (`localhost` is 127.0.0.1).
-struct ListenAddress {
-    let ip: String
-    let ipv6: Bool
+public struct ListenAddress: Sendable {
+    public let ip: String
+    public let ipv6: Bool
 
-    init?(_ host: String) {
+    public init?(_ host: String) {
         let name = host == "localhost" ? "127.0.0.1" : host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         var v4 = in_addr(), v6 = in6_addr()
         if inet_pton(AF_INET, name, &v4) == 1 {
@@ -17,18 +17,18 @@ struct ListenAddress {
         }
     }
 
-    var isLoopback: Bool { ipv6 ? ip == "::1" : ip.hasPrefix("127.") }
+    public var isLoopback: Bool { ipv6 ? ip == "::1" : ip.hasPrefix("127.") }
 
     /// Every address of the machine (`0.0.0.0`, `::`).
-    var isEveryAddress: Bool { ipv6 ? ip == "::" || ip == "0:0:0:0:0:0:0:0" : ip == "0.0.0.0" }
+    public var isEveryAddress: Bool { ipv6 ? ip == "::" || ip == "0:0:0:0:0:0:0:0" : ip == "0.0.0.0" }
 
     /// What to tell before serving on an address other machines can reach; nil on loopback.
-    func exposure(command: String) -> String? {
+    public func exposure(command: String) -> String? {
         guard !isLoopback else { return nil }
         let reach = isEveryAddress ? "every network this machine is on" : "the network of \(ip)"
         return "\(command): warning: serving on \(ip), reachable from \(reach): anyone who can reach it can open the page and "
             + "what it serves; leave out --host to serve this machine only"
     }
 
-    func url(port: Int) -> String { "http://\(ipv6 ? "[\(ip)]" : ip):\(port)/" }
+    public func url(port: Int) -> String { "http://\(ipv6 ? "[\(ip)]" : ip):\(port)/" }
 }

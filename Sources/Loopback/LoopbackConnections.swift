@@ -1,13 +1,13 @@
 import NIOCore
 
-/// The open connections of `render watch`, capped at `WatchLimits.connections`. A connection is *waiting* from its
+/// The open connections of `render watch`, capped at `LoopbackLimits.connections`. A connection is *waiting* from its
 /// opening (or the end of an answer) until its next request head is complete, and *busy* while it is answered. When
 /// one more opens at the cap, the connection that has been waiting longest is closed to make room (a slowloris client
 /// holding many half-sent heads loses its oldest, and a browser reconnects a kept-alive one at once); when none is
 /// waiting, the connection whose `/status` long poll has waited longest is closed (a page's poll reconnects at once:
 /// 128 idle long polls do not lock other clients out); when none polls either, the newcomer is closed. Used on the
 /// server's one event loop only.
-final class WatchConnections: @unchecked Sendable {
+final class LoopbackConnections: @unchecked Sendable {
     private let loop: EventLoop
     private let limit: Int
     private var waitingSince: [ObjectIdentifier: (channel: Channel, order: UInt64)] = [:]
@@ -16,7 +16,7 @@ final class WatchConnections: @unchecked Sendable {
     private var pollingSince: [ObjectIdentifier: (channel: Channel, order: UInt64)] = [:]
     private var counter: UInt64 = 0
 
-    init(loop: EventLoop, limit: Int = WatchLimits.connections) {
+    init(loop: EventLoop, limit: Int = LoopbackLimits.connections) {
         self.loop = loop
         self.limit = limit
     }
