@@ -341,6 +341,11 @@ final class ReviewTests: WatchTestCase {
             ["wait": "document.body.dataset.complete==='1'"],
             ["eval": "document.getElementById('complete').textContent"],                              // 22
             ["sleep": 0.3], ["screenshot": shots + "/review-complete.png"],
+            // Frames 4 to 9 show one change (the same golden, the same actual file); the change pane shows its size:
+            // #2060E0 → #E04020 is 192/255 in red and blue, on the square's 256 pixels.
+            ["eval": "document.querySelector('#s0 .same').firstChild.textContent"],                      // 25
+            ["wait": "document.querySelector('#s0 canvas.mag')&&document.querySelector('#s0 canvas.mag').dataset.largest"],
+            ["eval": "document.querySelector('#s0 .pane .note').textContent"],                           // 27
         ])
         XCTAssertEqual(r[2] as? String, "t = 0.4 s · different · 256 px (21.333 %) · failure 1 of 6", "frame 4 at 10 fps")
         XCTAssertEqual(r[6] as? String, "0:4")
@@ -351,6 +356,8 @@ final class ReviewTests: WatchTestCase {
         XCTAssertTrue(play.allSatisfy { $0.range(of: #"^frame \d+ · \d(\.\d+)? s · "#, options: .regularExpression) != nil }, "\(play)")
         XCTAssertNotEqual(play[0], play[1], "play steps through the frames")
         XCTAssertEqual(r[22] as? String, "Review complete: 6 accepted, 0 rejected, nothing pending. The next render test passes.")
+        XCTAssertEqual(r[25] as? String, "The same change (identical golden and actual files) on frames 5, 6, 7, 8, 9.")
+        XCTAssertEqual(r[27] as? String, "largest difference 192/255, on 256 px")
         let after = try runTest()
         XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
     }

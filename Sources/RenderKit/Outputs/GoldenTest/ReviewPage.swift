@@ -40,6 +40,9 @@ public enum ReviewPage {
         public var diff: Bool
         public var accepted: Bool
         public var rejected: Bool
+        /// The other failing frames with the same golden and the same actual file: one change, seen on several frames
+        /// (a hold), reviewed once.
+        public var same: [Int]
     }
 
     public struct Motion: Codable, Sendable {
@@ -54,12 +57,20 @@ public enum ReviewPage {
     public static func scene(_ acceptance: GoldenAcceptance, index: Int) -> Scene {
         let r = acceptance.record
         let rejected = acceptance.rejectedFrames
-        let frames = r.frames.map { f in
+        let listed = r.frames.map { f in
             let golden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + f.name)
             let accepted = f.status == "missing" ? golden == nil : (golden != nil && golden == f.actualSHA256)
             return Frame(index: f.index, name: f.name, status: f.status, differingPixels: f.differingPixels,
                          totalPixels: f.totalPixels, expected: f.goldenSHA256 != nil, actual: f.actual != nil,
-                         diff: f.diff != nil, accepted: accepted, rejected: rejected.contains(f.index))
+                         diff: f.diff != nil, accepted: accepted, rejected: rejected.contains(f.index), same: [])
+        }
+        // Frames whose golden and actual files are the same bytes show the same change.
+        var byChange: [String: [Int]] = [:]
+        for f in r.frames { if let g = f.goldenSHA256, let a = f.actualSHA256 { byChange[g + a, default: []].append(f.index) } }
+        let frames = zip(r.frames, listed).map { record, frame in
+            var frame = frame
+            if let g = record.goldenSHA256, let a = record.actualSHA256 { frame.same = byChange[g + a, default: []].filter { $0 != frame.index } }
+            return frame
         }
         let motionGolden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + MotionTest.fileName)
         let motion = r.motion.map {
@@ -194,6 +205,7 @@ public enum ReviewPage {
     .legend i{display:inline-block;width:18px;height:3px;vertical-align:middle;margin:0 4px 0 8px} .legend .g{background:#9e9e9e} .legend .a{background:#c62828}
     .acts{display:inline-flex;gap:6px} .acts button,.acceptScene{font-size:12px;padding:2px 8px} h2 .acceptScene{margin-left:10px;vertical-align:1px}
     #complete{margin:4px 0 0;padding:6px 10px;border-radius:6px;background:#dff3e4;color:var(--ok);font-weight:600}
+    .same{margin:0 0 8px;color:var(--mute)} .pane .note{margin:3px 0 0;font-size:12px;color:var(--mute)} .same button{margin-left:8px;font-size:12px;padding:2px 8px} canvas.mag{display:block;image-rendering:pixelated}
     .mline{margin:8px 0 0} .mstate{color:var(--mute)} .plot h3{font-size:13px;margin:10px 0 0} .plot p{margin:2px 0 4px} .plot svg{max-width:100%;height:auto;border:1px solid var(--line)}
     """
 
@@ -238,7 +250,7 @@ public enum ReviewPage {
       i.onload=function(){size(i);};if(kind==='replaced')i.onerror=function(){i.onerror=null;i.src=src(s,'expected',f);};return i;}
     // At a zoom, one frame pixel is `zoom` device pixels; to fit, the frame fills its pane's width (larger or
     // smaller than its own size) unless that makes it taller than 60 % of the window.
-    function size(i){var w=i.naturalWidth,h=i.naturalHeight;if(!w)return;
+    function size(i){var w=i.naturalWidth||i.width,h=i.naturalHeight||i.height;if(!w)return;
       if(zoom>0){i.style.width=(w*zoom/devicePixelRatio)+'px';return;}
       var box=i.closest('.pane')||i.closest('.viewer'),room=Math.max(40,box.clientWidth-4),f=Math.min(room/w,innerHeight*0.6/h);
       i.style.width=(w*f)+'px';}
@@ -246,6 +258,20 @@ public enum ReviewPage {
     function pane(s,kind,f,has){var p=el('figure','pane');
       p.appendChild(el('figcaption',null,kind==='replaced'?'expected (the golden replaced by the accept)':kind));var fr=el('div','frame');
       if(has)fr.appendChild(img(s,kind,f,kind==='replaced'?'expected':kind));else fr.appendChild(el('div','missing','no '+kind+' image'));p.appendChild(fr);return p;}
+    // The change as a picture of its size: each pixel's largest channel difference (alpha included) between golden and
+    // actual, from pale amber (slight) to deep red (the whole range), over the golden in faded grey where nothing
+    // changed. Computed here from the two images (the report's diff file marks changed pixels in one colour).
+    function rgb(h,sat,l){var a=sat*Math.min(l,1-l),f=function(n){var k=(n+h/30)%12;return 255*(l-a*Math.max(-1,Math.min(k-3,9-k,1)));};return [f(0),f(8),f(4)];}
+    function magnitude(i,f){var p=el('figure','pane');p.appendChild(el('figcaption',null,'change: amber slight → red large'));var fr=el('div','frame'),c=el('canvas');
+      var note=el('p','note');c.className='mag';fr.appendChild(c);p.appendChild(fr);p.appendChild(note);var a=new Image(),b=new Image(),n=0;
+      var draw=function(){if(++n<2)return;var w=a.naturalWidth,h=a.naturalHeight;if(!w||w!==b.naturalWidth||h!==b.naturalHeight){fr.textContent='';fr.appendChild(img(i,'diff',f));return;}
+        c.width=w;c.height=h;var x=c.getContext('2d');x.drawImage(a,0,0);var A=x.getImageData(0,0,w,h).data;x.clearRect(0,0,w,h);x.drawImage(b,0,0);
+        var B=x.getImageData(0,0,w,h).data,O=x.createImageData(w,h),o=O.data,largest=0,count=0;
+        for(var k=0;k<A.length;k+=4){var d=Math.max(Math.abs(A[k]-B[k]),Math.abs(A[k+1]-B[k+1]),Math.abs(A[k+2]-B[k+2]),Math.abs(A[k+3]-B[k+3]));
+          if(d===0){var g=(0.3*A[k]+0.59*A[k+1]+0.11*A[k+2])*A[k+3]/255+255*(1-A[k+3]/255);g=255-(255-g)*0.2;o[k]=o[k+1]=o[k+2]=g;}
+          else{count++;if(d>largest)largest=d;var t=Math.sqrt(d/255),q=rgb(45*(1-t),0.95,0.62-0.3*t);o[k]=q[0];o[k+1]=q[1];o[k+2]=q[2];}o[k+3]=255;}
+        x.putImageData(O,0,0);size(c);note.textContent='largest difference '+largest+'/255, on '+count+' px';c.dataset.largest=largest;};
+      a.onload=draw;b.onload=draw;a.src=src(i,goldenKind(f),f);b.src=src(i,'actual',f);return p;}
     // Zoomed panes of one frame scroll together.
     function together(row){var frames=row.querySelectorAll('.frame');frames.forEach(function(fr){fr.onscroll=function(){
       frames.forEach(function(o){if(o!==fr){o.scrollLeft=fr.scrollLeft;o.scrollTop=fr.scrollTop;}});};});}
@@ -278,8 +304,12 @@ public enum ReviewPage {
       if(mode==='play'){play(i,v);return;}
       var body=el('div');v.appendChild(body);
       var both=f.expected&&f.actual;
+      if(f.same.length){var same=el('p','same','The same change (identical golden and actual files) on frame'+(f.same.length>1?'s ':' ')+f.same.join(', ')+'.');
+        var pend=[f].concat(sc.frames.filter(function(x){return f.same.indexOf(x.index)>=0;})).filter(function(x){return state(i,x)==='pending';});
+        if(pend.length>1){var bb=el('button',null,'Accept these '+pend.length+' frames');bb.onclick=function(){acceptFrames(i,pend);};same.appendChild(bb);}
+        v.insertBefore(same,body);}
       if(mode==='side'||!both){var row=el('div','panes');row.appendChild(pane(i,goldenKind(f),f,f.expected));
-        row.appendChild(pane(i,'actual',f,f.actual));row.appendChild(pane(i,'diff',f,f.diff));body.appendChild(row);together(row);
+        row.appendChild(pane(i,'actual',f,f.actual));row.appendChild(both?magnitude(i,f):pane(i,'diff',f,f.diff));body.appendChild(row);together(row);
         if(mode!=='side')v.appendChild(el('p','none','Only side by side: this frame has no '+(f.expected?'actual':'expected')+' image.'));return;}
       var fr=el('div','frame'),stage=el('div','stage'),base=img(i,goldenKind(f),f,'expected'),top=img(i,'actual',f);top.className='top';
       var line=el('div','split');stage.appendChild(base);stage.appendChild(top);stage.appendChild(line);fr.appendChild(stage);body.appendChild(fr);
@@ -327,6 +357,14 @@ public enum ReviewPage {
         undo.push({kind:all?'scene':'frame',s:cur.s,f:f,was:was});version[cur.s]=(version[cur.s]||0)+1;
         say((all?'Accepted '+sc.scene+': ':'Accepted '+f.name+': ')+brief(a.lines),true);document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;
         go(nextPending());},function(e){busy=false;say('the review server did not answer: '+e,false);});}
+    // Frames of scene s accepted one after the other, each as a accepts it (u undoes them one by one).
+    function acceptFrames(s,frames){if(busy||!frames.length)return;busy=true;var sc=S[s],lines=[];
+      var next=function(n){if(n>=frames.length){busy=false;version[s]=(version[s]||0)+1;say('Accepted '+frames.length+' frames: '+brief(lines),true);
+          document.body.dataset.accepted=(+document.body.dataset.accepted||0)+1;go(nextPending());return;}
+        var f=frames[n];post('r/'+s+'/accept?frame='+f.index).then(function(a){if(!a.ok){busy=false;say(a.error,false);render();return;}
+          lines=lines.concat(a.lines);var was=[{f:f,rej:!!rejected[key(s,f)]}];f.accepted=true;delete rejected[key(s,f)];
+          undo.push({kind:'frame',s:s,f:f,was:was});next(n+1);},fail);};
+      next(0);}
     // The motion track alone of scene s, through the same acceptance (POST r/s/accept?motion=1).
     function acceptMotion(s){if(busy||s==null)return;var sc=S[s];
       if(!sc.motion||!sc.motion.failed){say('The motion of '+sc.scene+' did not fail: nothing to accept.',false);return;}
