@@ -1,4 +1,5 @@
 import Foundation
+import RenderKit
 import XCTest
 
 /// `render review`: the report of a failed `render test` served on loopback (the server of `render watch`), against
@@ -360,6 +361,32 @@ final class ReviewTests: WatchTestCase {
         XCTAssertEqual(r[27] as? String, "largest difference 192/255, on 256 px")
         let after = try runTest()
         XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
+    }
+
+    /// Two views that move together (one offset on both) changed in the same words: the page shows one entry, one
+    /// plot, naming both, instead of the same change twice.
+    func testTheSameMotionChangeOnSeveralValuesIsShownOnce() throws {
+        func pair(_ response: Double) -> String {
+            """
+            {"scene": 1, "name": "pair", "canvas": {"width": 80, "height": 40, "scale": 1, "background": "#FFFFFF"}, "fps": 10,
+             "duration": 1, "state": {"x": -20},
+             "body": {"type": "zstack", "children": [
+               {"type": "rect", "id": "a", "fill": "#FF0000", "frame": {"width": 10, "height": 10}, "offset": {"x": "=x", "y": -8}},
+               {"type": "rect", "id": "b", "fill": "#0000FF", "frame": {"width": 10, "height": 10}, "offset": {"x": "=x", "y": 8}}]},
+             "timeline": [{"at": 0.2, "set": {"x": 20}, "animation": {"spring": {"response": \(response), "dampingFraction": 0.6}}}]}
+            """
+        }
+        let scene = dir + "/pair.json", golden = dir + "/pair-goldens", report = dir + "/pair-report"
+        try pair(0.4).write(toFile: scene, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try DiffCLI.run(["test", scene, "--golden", golden, "--artifacts", report]).status, 0)
+        try pair(0.6).write(toFile: scene, atomically: true, encoding: .utf8)
+        let failed = try DiffCLI.run(["test", scene, "--golden", golden, "--artifacts", report])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stdout.contains("a.x: ") && failed.stdout.contains("b.x: "), failed.stdout)
+        let page = ReviewPage.html([try GoldenAcceptance(report: report)], token: "t")
+        XCTAssertTrue(page.contains("Motion: 2 changes (1 different)"), page)
+        XCTAssertTrue(page.contains("<h3>a.x, b.x <span class=\"legend\">the same change on 2 values</span></h3>"), page)
+        XCTAssertEqual(page.components(separatedBy: "<svg").count - 1, 1, "one plot")
     }
 
     /// The motion track of a scene whose frames also fail, accepted alone from the page (m, then undone with u, then

@@ -149,9 +149,18 @@ public enum ReviewPage {
             let button = "<p class=\"mline\"><button class=\"acceptMotion\" data-s=\"\(i)\" title=\"m\">m accept motion</button> "
                 + "<span class=\"mstate\"></span></p>\n"
             if !plots.isEmpty {
-                s += "<details class=\"motion\" open><summary>Motion: \(plots.count) change\(plots.count == 1 ? "" : "s") "
+                // Values that changed in the same words (a parent's move seen on its subviews) are one entry, one plot.
+                var groups: [(names: [String], words: String, svg: String)] = []
+                for p in plots {
+                    if let g = groups.firstIndex(where: { $0.words == p.words }) { groups[g].names.append(p.name) } else { groups.append(([p.name], p.words, p.svg)) }
+                }
+                s += "<details class=\"motion\" open><summary>Motion: \(plots.count) change\(plots.count == 1 ? "" : "s")"
+                    + (groups.count < plots.count ? " (\(groups.count) different)" : "") + " "
                     + "<span class=\"legend\"><i class=\"g\"></i>golden <i class=\"a\"></i>actual</span></summary>\n" + button
-                for p in plots { s += "<div class=\"plot\"><h3>\(esc(p.name))</h3><p>\(esc(p.words))</p>\(p.svg)</div>\n" }
+                for g in groups {
+                    let same = g.names.count > 1 ? " <span class=\"legend\">the same change on \(g.names.count) values</span>" : ""
+                    s += "<div class=\"plot\"><h3>\(esc(g.names.joined(separator: ", ")))\(same)</h3><p>\(esc(g.words))</p>\(g.svg)</div>\n"
+                }
                 s += "</details>\n"
             } else if let m = sc.motion, m.failed {
                 s += "<details class=\"motion\" open><summary>Motion</summary>" + button + "<ul>"
