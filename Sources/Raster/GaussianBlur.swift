@@ -120,22 +120,33 @@ enum GaussianBlur {
             return (idx, frac)
         }
 
-        /// Calls `body(y, line)` for each row of `out`, with `line` the blurred cells interpolated to that row and scaled
-        /// to 0…255 plus `offset`; returns the column taps.
+        /// Calls `body(y, line, xi, xf, runs)` for each row of `out`, with `line` the blurred cells interpolated to that row
+        /// and scaled to 0…255 plus `offset`, the column taps, and the runs of columns between the same two cells.
         func rows(_ out: PixelRect, offset: Float, _ body: (Int, UnsafePointer<Float>, UnsafeBufferPointer<Int>,
-                                                           UnsafeBufferPointer<Float>) -> Void) {
+                                                           UnsafeBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
             let (xi, xf) = taps(count: out.width, start: out.x, origin: input.x, shift: shiftX, phase: phaseX, limit: bw)
             let (yi, yf) = taps(count: out.height, start: out.y, origin: input.y, shift: shiftY, phase: phaseY, limit: bh)
+            // The columns' runs are the same on every row: found once, not per row and pixel.
+            var runs: [Run] = []
+            var x = 0
+            while x < xi.count {
+                var e = x + 1
+                while e < xi.count && xi[e] == xi[x] { e += 1 }
+                runs.append(Run(start: x, end: e, cell: xi[x]))
+                x = e
+            }
             var line = [Float](repeating: 0, count: bw)
             blurred.withUnsafeBufferPointer { b in
                 line.withUnsafeMutableBufferPointer { l in
                     xi.withUnsafeBufferPointer { xi in
                         xf.withUnsafeBufferPointer { xf in
-                            for y in 0..<out.height {
-                                let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw
-                                let f = yf[y] * 255, g = 255 - f
-                                for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] + offset }
-                                body(y, UnsafePointer(l.baseAddress!), xi, xf)
+                            runs.withUnsafeBufferPointer { runs in
+                                for y in 0..<out.height {
+                                    let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw
+                                    let f = yf[y] * 255, g = 255 - f
+                                    for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] + offset }
+                                    body(y, UnsafePointer(l.baseAddress!), xi, xf, runs)
+                                }
                             }
                         }
                     }
@@ -143,42 +154,35 @@ enum GaussianBlur {
             }
         }
 
+        /// Columns start..<end of a row, which all lie between cells `cell` and `cell` + 1 of the interpolated line.
+        struct Run { var start: Int, end: Int, cell: Int }
+
         /// Writes the blur into every pixel of `output.region`, rounded to 8 bits.
         func read(into output: Channel) {
             // The rounding offset is folded into the row interpolation.
-            rows(output.region, offset: 0.5) { y, l, xi, xf in
+            rows(output.region, offset: 0.5) { y, l, xi, xf, runs in
                 let width = output.region.width
                 let row = output.base + y * output.rowStride
                 if output.step == 1 {
-                    Self.ramps(width: width, l, xi, xf) { range, a, d in
-                        for i in range { row[i] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, a + xf[i] * d)))) }
+                    Self.ramps(runs, l) { range, a, d in
+                        for i in range { row[i] = GaussianBlur.byte(a + xf[i] * d) }
                     }
                 } else {
                     var p = row
                     for x in 0..<width {
                         let j = xi[x]
-                        let v = l[j] + xf[x] * (l[j + 1] - l[j])
-                        p.pointee = UInt8(truncatingIfNeeded: Int32(max(0, min(255, v))))
+                        p.pointee = GaussianBlur.byte(l[j] + xf[x] * (l[j + 1] - l[j]))
                         p += output.step
                     }
                 }
             }
         }
 
-        /// Splits a row of `width` pixels into runs that lie between the same two cells j and j + 1 of the
-        /// interpolated line `l`, and calls `body(run, l[j], l[j + 1] − l[j])`: inside a run the value at pixel i is
-        /// a + xf[i]·d, a ramp the compiler can vectorise.
+        /// Calls `body(run, l[j], l[j + 1] − l[j])` for each run of columns between cells j and j + 1 of the interpolated
+        /// line `l`: inside a run the value at pixel i is a + xf[i]·d, a ramp the compiler can vectorise.
         @inline(__always)
-        static func ramps(width: Int, _ l: UnsafePointer<Float>, _ xi: UnsafeBufferPointer<Int>,
-                          _ xf: UnsafeBufferPointer<Float>, _ body: (Range<Int>, Float, Float) -> Void) {
-            var x = 0
-            while x < width {
-                let j = xi[x]
-                var e = x + 1
-                while e < width && xi[e] == j { e += 1 }
-                body(x..<e, l[j], l[j + 1] - l[j])
-                x = e
-            }
+        static func ramps(_ runs: UnsafeBufferPointer<Run>, _ l: UnsafePointer<Float>, _ body: (Range<Int>, Float, Float) -> Void) {
+            for run in runs { body(run.start..<run.end, l[run.cell], l[run.cell + 1] - l[run.cell]) }
         }
 
         /// keep ×= 1 − alpha·b/255 over `out` (within `keepRegion`), b unrounded.
@@ -186,13 +190,26 @@ enum GaussianBlur {
             let region = out.intersection(keepRegion)
             guard !region.isEmpty else { return }
             let s = alpha / 255
-            rows(region, offset: 0) { y, l, xi, xf in
+            rows(region, offset: 0) { y, l, _, xf, runs in
                 let row = keep + (region.y - keepRegion.y + y) * keepStride + (region.x - keepRegion.x)
-                Self.ramps(width: region.width, l, xi, xf) { range, a, d in
+                Self.ramps(runs, l) { range, a, d in
                     for i in range { row[i] *= 1 - s * max(0, min(255, a + xf[i] * d)) }
                 }
             }
         }
+    }
+
+    /// `v` clamped to 0…255 and truncated to a byte, as Int32(max(0, min(255, v))) would, but in
+    /// operations the compiler can vectorise: Int32(Float) checks every value for NaN and overflow,
+    /// which kept the blur's read-back loops scalar (a quarter of the unlock's time at scale 3).
+    /// Adding 2²³ to c ∈ [0, 255] leaves round(c) in the float's low mantissa bits (exactly: the sum
+    /// is below 2²⁴); one compare turns that rounding to nearest into truncation.
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt8 {
+        let c = max(0, min(255, v))
+        let t = c + 8_388_608
+        let n = t.bitPattern & 0x1FF
+        return UInt8(truncatingIfNeeded: n &- (t - 8_388_608 > c ? 1 : 0))
     }
 
     /// Averages k×k blocks of the channel into cells (values 0…1).
@@ -207,7 +224,16 @@ enum GaussianBlur {
                 if k == 1 {
                     for x in 0..<w { row[x] = Float(p.pointee) * norm; p += c.step }
                 } else {
-                    for x in 0..<w { row[x / k] += Float(p.pointee) * norm; p += c.step }
+                    // Cell by cell (the same additions in the same order as pixel by pixel, without a
+                    // division per pixel, which cost more than the addition).
+                    var x = 0, cell = 0
+                    while x < w {
+                        let end = min(w, x + k)
+                        var sum = row[cell]
+                        while x < end { sum += Float(p.pointee) * norm; p += c.step; x += 1 }
+                        row[cell] = sum
+                        cell += 1
+                    }
                 }
             }
         }

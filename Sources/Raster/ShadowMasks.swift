@@ -59,7 +59,7 @@ extension CairoRasterizer {
             let o = mask.data, os = mask.stride
             for y in 0..<region.height {
                 let src = k.baseAddress! + y * w, dst = o + y * os
-                for x in 0..<w { dst[x] = UInt8((1 - src[x]) * 255 + 0.5) }
+                for x in 0..<w { dst[x] = GaussianBlur.byte((1 - src[x]) * 255 + 0.5) }
             }
         }
         mask.markDirty()
@@ -110,7 +110,11 @@ extension CairoRasterizer {
             for y in ar.y..<ar.maxY {
                 var p = a.base + (y - a.region.y) * a.rowStride + (ar.x - a.region.x) * a.step
                 let q = o + (y - region.y) * os + (ar.x - region.x)
-                for i in 0..<ar.width { q[i] = p.pointee; p += a.step }
+                if a.step == 1 {
+                    q.update(from: p, count: ar.width)
+                } else {
+                    for i in 0..<ar.width { q[i] = p.pointee; p += a.step }
+                }
             }
         }
         // In 16.16 fixed point: A + ((255 − A)·M·c/255 + ½), c/255 as k/65536 (|error| < 1e-5 of a level).
