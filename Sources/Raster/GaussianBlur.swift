@@ -224,16 +224,18 @@ enum GaussianBlur {
                 if k == 1 {
                     for x in 0..<w { row[x] = Float(p.pointee) * norm; p += c.step }
                 } else {
-                    // Cell by cell (the same additions in the same order as pixel by pixel, without a
-                    // division per pixel, which cost more than the addition).
-                    var x = 0, cell = 0
-                    while x < w {
-                        let end = min(w, x + k)
-                        var sum = row[cell]
-                        while x < end { sum += Float(p.pointee) * norm; p += c.step; x += 1 }
-                        row[cell] = sum
-                        cell += 1
+                    // Each cell adds its k pixels in x order, as a pixel-by-pixel loop with row[x / k] += … does (so
+                    // the same sums to the bit), but the loop runs over the cells inside the loop over the offset
+                    // within a cell: neighbouring cells' additions are independent and overlap, where one cell's
+                    // chain of k additions waited on each other, and there is no division per pixel.
+                    let full = w / k, step = c.step, cellStep = k * step
+                    for i in 0..<k {
+                        var q = p + i * step
+                        for cell in 0..<full { row[cell] += Float(q.pointee) * norm; q += cellStep }
                     }
+                    // The last, partial cell.
+                    var q = p + full * cellStep
+                    for _ in (full * k)..<w { row[full] += Float(q.pointee) * norm; q += step }
                 }
             }
         }

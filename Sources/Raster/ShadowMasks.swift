@@ -140,10 +140,13 @@ extension CairoRasterizer {
         var x0 = w, x1 = 0, y0 = -1, y1 = -1
         for y in 0..<s.region.height {
             let row = d + y * s.stride
+            // Eight bytes at a time over the zeros (a glow's rows are mostly zero far from the content).
             var first = 0
+            while first + 8 <= w && UnsafeRawPointer(row + first).loadUnaligned(as: UInt64.self) == 0 { first += 8 }
             while first < w && row[first] == 0 { first += 1 }
             if first == w { continue }
             var last = w
+            while last - 8 > first && UnsafeRawPointer(row + last - 8).loadUnaligned(as: UInt64.self) == 0 { last -= 8 }
             while row[last - 1] == 0 { last -= 1 }
             x0 = min(x0, first); x1 = max(x1, last)
             if y0 < 0 { y0 = y }
