@@ -2,7 +2,8 @@ import Foundation
 
 /// A Gaussian blur of one 8-bit channel whose cost does not grow with σ.
 ///
-/// Choice (measured against an exact 2-D convolution, see GaussianBlurTests): the channel is
+/// Choice (measured against an exact 2-D convolution: BlurAccuracyTests, and ShadowScaleAccuracyTests for the
+/// benchmark's shadows at scales 1–3, σ 7.6–228 px: mean ≤ 0.27/255, max ≤ 0.86/255): the channel is
 /// box-averaged into k×k cells with k = ⌊σ / 4⌋ (k = 1 below σ = 8 px), blurred there with an
 /// exact sampled separable Gaussian of σ_low ≈ σ/k ∈ [4, 8) cells (at most ~57 taps), and
 /// read back with bilinear interpolation. The box average adds a variance of (k²−1)/12 px² and
@@ -13,6 +14,10 @@ import Foundation
 /// while here the work outside the read-back is ~1/k² of it.
 /// For k = 1 a fractional offset is folded into the kernel (sampled at j − φ), so shadows with
 /// sub-pixel offsets are exact too, not resampled.
+///
+/// Cost: the box average reads each input pixel once, the low-resolution blur is ~1/k² of that, and the read-back
+/// writes each output pixel once (a ramp per run of k columns, vectorised; `byte`). So the cost per output pixel
+/// does not grow with σ; a shadow's total still grows with its output, 3σ around the content, until the canvas cuts it.
 enum GaussianBlur {
     /// The smallest σ, in low-resolution cells, that is still accurate after bilinear read-back.
     static let minimumCellSigma = 4.0
