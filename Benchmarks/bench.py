@@ -22,7 +22,7 @@ shadowed view says "shadowMode": "independent" for the same reason (the format's
 the shadows; the peers draw them side by side). The pixel check above catches a drift.
 
     Benchmarks/bench.py [--frames 360] [--jobs 2] [--render .build/release/render]
-                        [--peers skia,cairo] [--keep DIR] [--quick]
+                        [--peers skia,cairo] [--keep DIR] [--quick] [--baseline OLD-RENDER]
     Benchmarks/bench.py --test-vs-render [--jobs 2] [--render .build/release/render]
     Benchmarks/bench.py --compare OLD.json NEW.json
 
@@ -94,9 +94,9 @@ def layer_blur_scene(tmp, label, radius):
     return path
 
 
-def render(args, scene, out, jobs, extra=()):
+def render(args, scene, out, jobs, extra=(), binary=None):
     """One whole `render` run: end-to-end fps, the renderer's own stage timings, memory, bytes."""
-    stdout, wall, rss = run_timed([args.render, scene, "--out", out, "--jobs", str(jobs), "--timings"] + list(extra))
+    stdout, wall, rss = run_timed([binary or args.render, scene, "--out", out, "--jobs", str(jobs), "--timings"] + list(extra))
     # "120 of 360 frames (…) → … in 1.64 s, …" for part of a scene, "360 frames (…) → …" for all of it.
     head = re.search(r"(\d+)(?: of \d+)? frames? .* in ([\d.]+) s, ([\d.]+) frames/s, [\d.]+ MiB(?:, (\d+) reused)?", stdout)
     if not head:
@@ -226,6 +226,14 @@ def bench(args):
         runs = [render(args, s, d("blur-" + label), 1, ["--frames", "31-126"]) for _ in range(1 if args.quick else 2)]
         blur[label + "_ms_per_frame"] = min(x["stage_ms_per_drawn_frame"].get("blur", 0) for x in runs)
     blur["ratio"] = blur["sigma240_ms_per_frame"] / max(blur["sigma8_ms_per_frame"], 1e-9)
+    # The same pixel sigmas at scale 1 (radius 3x in points): a canvas of 390x844 px, so the sigma 240 shadow's
+    # reach is cut by the canvas sooner.
+    for label, sigma in [("sigma240", 240), ("sigma8", 8)]:
+        s = scene_variant(tmp, "blur1-" + label, shadows=[{"color": "=alpha('accent', 0.5)", "radius": sigma / 0.95}])
+        runs = [render(args, s, d("blur1-" + label), 1, ["--frames", "31-126", "--scale", "1"])
+                for _ in range(1 if args.quick else 2)]
+        blur["scale1_" + label + "_ms_per_frame"] = min(x["stage_ms_per_drawn_frame"].get("blur", 0) for x in runs)
+    blur["scale1_ratio"] = blur["scale1_sigma240_ms_per_frame"] / max(blur["scale1_sigma8_ms_per_frame"], 1e-9)
     # The blur itself on a fixed region: a layer blur of the whole canvas (a full-canvas view
     # with `blur`), so input and output have the same size at both sigmas and only the cost's
     # dependence on sigma shows. (A shadow's output grows with its reach, 3 sigma each side.)
@@ -250,6 +258,17 @@ def bench(args):
         r["test_vs_render"] = test_vs_render(args, tmp)
         print("bench: Scenes/unlock.json at scale 3 …", flush=True)
         r["unlock_scale3"] = render(args, UNLOCK, d("unlock"), args.jobs, ["--scale", "3"])
+        if args.baseline:
+            # Issue 35: the build before, on the same machine in the same run, and the same bytes or not.
+            print(f"bench: Scenes/unlock.json at scale 3 with {args.baseline} …", flush=True)
+            r["unlock_scale3_baseline"] = render(args, UNLOCK, d("unlock-baseline"), args.jobs, ["--scale", "3"],
+                                                 binary=args.baseline)
+            r["unlock_scale3_baseline"]["same_bytes"] = same_bytes(d("unlock"), d("unlock-baseline"))
+            r["unlock_scale3_baseline"]["binary"] = args.baseline
+
+    # Issue 35: the workload's stage times at scale 1 as well as at its own scale 3 (render only; the peers draw at 3).
+    print("bench: workload at scale 1 …", flush=True)
+    r["render_scale1"] = render(args, scene, d("render-scale1"), args.jobs, ["--scale", "1"])
 
     goals(r)
     if not args.keep:
@@ -410,6 +429,8 @@ def report(r):
     g = r["goals"]
     print(f"\nblur stage, one shadow, ms per frame: sigma 240 px {r['blur']['sigma240_ms_per_frame']:.2f}, "
           f"sigma 8 px {r['blur']['sigma8_ms_per_frame']:.2f}, ratio {r['blur']['ratio']:.2f} (output area grows with 3 sigma)")
+    print(f"same at scale 1: sigma 240 px {r['blur']['scale1_sigma240_ms_per_frame']:.2f}, "
+          f"sigma 8 px {r['blur']['scale1_sigma8_ms_per_frame']:.2f}, ratio {r['blur']['scale1_ratio']:.2f}")
     print(f"blur stage, full-canvas layer blur, ms per frame: sigma 240 px {r['blur']['layer_sigma240_ms_per_frame']:.2f}, "
           f"sigma 8 px {r['blur']['layer_sigma8_ms_per_frame']:.2f}, ratio {r['blur']['layer_ratio']:.2f} (goal < 2)")
     m = r["memory"]
@@ -421,6 +442,26 @@ def report(r):
         print(f"Scenes/unlock.json at scale 3: {u['frames']} frames, {u['fps']:.1f} frames/s, {u['png_bytes']:,} bytes, "
               f"peak {u['peak_rss_mib']:.1f} MiB, ms per drawn frame: "
               + ", ".join(f"{s} {u['stage_ms_per_drawn_frame'].get(s, 0):.2f}" for s in STAGES))
+    if "unlock_scale3_baseline" in r:
+        b, u = r["unlock_scale3_baseline"], r["unlock_scale3"]
+        print(f"  the build before ({b.get('binary', 'baseline')}): {b['fps']:.1f} frames/s, ms per drawn frame: "
+              + ", ".join(f"{s} {b['stage_ms_per_drawn_frame'].get(s, 0):.2f}" for s in STAGES)
+              + f"; now / before {u['fps'] / b['fps']:.2f}x (goal >= 2), same bytes: {'yes' if b['same_bytes'] else 'NO'}")
+    if "unlock_scale3" in r:
+        u = r["unlock_scale3"]
+        for name, key in (("skia-python", "peer_skia"), ("pycairo", "peer_cairo")):
+            if key in r and "fps" in r[key]:
+                print(f"  against {name} drawing the glow-unlock workload at scale 3 in this run ({r[key]['fps']:.1f} "
+                      f"frames/s; the peers draw only that scene): {u['fps'] / r[key]['fps']:.2f}x")
+        st = u["stage_ms_total"]
+        rest = sum(v for k, v in st.items() if k != "encode")
+        print(f"  unlock at scale 3, all stages but encoding {rest:.0f} ms < encoding {st.get('encode', 0):.0f} ms: "
+              f"{'met' if rest < st.get('encode', 0) else 'NOT met'}")
+    if "render_scale1" in r:
+        o = r["render_scale1"]
+        print(f"glow-unlock at scale 1: {o['fps']:.1f} frames/s, ms per drawn frame: "
+              + ", ".join(f"{s} {o['stage_ms_per_drawn_frame'].get(s, 0):.2f}" for s in STAGES)
+              + " (scale 3: the stage table above)")
     if "video" in r:
         v = r["video"]
         print(f"Scenes/unlock.json, 600 frames, --jobs {r['jobs']}, median of {v['rounds']} alternating runs: PNG sequence "
@@ -495,6 +536,8 @@ def main():
     ap.add_argument("--peers", default=os.environ.get("BENCH_PEERS", "skia,cairo"))
     ap.add_argument("--keep", help="keep the rendered frames in this folder")
     ap.add_argument("--quick", action="store_true", help="one blur run each, no Scenes/unlock.json")
+    ap.add_argument("--baseline", default=os.environ.get("BENCH_BASELINE"),
+                    help="a render binary built before a change: Scenes/unlock.json at scale 3 with it too (issue 35)")
     ap.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"))
     ap.add_argument("--test-vs-render", action="store_true", help="time only render test against render (issues 24, 25)")
     args = ap.parse_args()

@@ -59,7 +59,7 @@ extension CairoRasterizer {
             let o = mask.data, os = mask.stride
             for y in 0..<region.height {
                 let src = k.baseAddress! + y * w, dst = o + y * os
-                for x in 0..<w { dst[x] = UInt8((1 - src[x]) * 255 + 0.5) }
+                for x in 0..<w { dst[x] = GaussianBlur.byte((1 - src[x]) * 255 + 0.5) }
             }
         }
         mask.markDirty()
@@ -110,7 +110,11 @@ extension CairoRasterizer {
             for y in ar.y..<ar.maxY {
                 var p = a.base + (y - a.region.y) * a.rowStride + (ar.x - a.region.x) * a.step
                 let q = o + (y - region.y) * os + (ar.x - region.x)
-                for i in 0..<ar.width { q[i] = p.pointee; p += a.step }
+                if a.step == 1 {
+                    q.update(from: p, count: ar.width)
+                } else {
+                    for i in 0..<ar.width { q[i] = p.pointee; p += a.step }
+                }
             }
         }
         // In 16.16 fixed point: A + ((255 − A)·M·c/255 + ½), c/255 as k/65536 (|error| < 1e-5 of a level).
@@ -136,10 +140,13 @@ extension CairoRasterizer {
         var x0 = w, x1 = 0, y0 = -1, y1 = -1
         for y in 0..<s.region.height {
             let row = d + y * s.stride
+            // Eight bytes at a time over the zeros (a glow's rows are mostly zero far from the content).
             var first = 0
+            while first + 8 <= w && UnsafeRawPointer(row + first).loadUnaligned(as: UInt64.self) == 0 { first += 8 }
             while first < w && row[first] == 0 { first += 1 }
             if first == w { continue }
             var last = w
+            while last - 8 > first && UnsafeRawPointer(row + last - 8).loadUnaligned(as: UInt64.self) == 0 { last -= 8 }
             while row[last - 1] == 0 { last -= 1 }
             x0 = min(x0, first); x1 = max(x1, last)
             if y0 < 0 { y0 = y }
