@@ -75,6 +75,48 @@ extension DeviceTruthTests {
         print("swiftui-corner-r20-insets.json: largest row error \(RegionErrors.fmt(worst.error * 3)) device px (row \(worst.row))")
     }
 
+    /// The same figures held to the outline itself (exact area, no rasteriser): each row's mean inset of the
+    /// top-left corner's boundary of `Path.roundedRect` (every cubic at 256 steps, the inset read at 64 heights per
+    /// row), against the device's row and its mirror row from the bottom.
+    func testSwiftUIContinuousCornerOutlineAtRadius20FollowsTheDeviceRowByRow() throws {
+        guard let figures = try DeviceReferences.figures("swiftui-corner-r20-insets.json") as? [String: Any],
+              let device = figures["inset_pt_by_row"] as? [Double], device.count == 150 else {
+            return XCTFail("swiftui-corner-r20-insets.json: no inset_pt_by_row of 150 rows")
+        }
+        let path = Path.roundedRect(Rect(x: 0, y: 0, width: 50, height: 50), cornerRadius: 20, style: .continuous)
+        var boundary: [Point] = [], last = Point(0, 0)
+        for e in path.elements {
+            switch e {
+            case .move(let a), .line(let a): last = a
+            case .cubic(let a, let b, let c):
+                for i in 0...256 {
+                    let t = Double(i) / 256, u = 1 - t
+                    let q = last * (u * u * u) + a * (3 * u * u * t) + b * (3 * u * t * t) + c * (t * t * t)
+                    if q.x <= 25, q.y <= 25 { boundary.append(q) }
+                }
+                last = c
+            case .close: break
+            }
+        }
+        boundary.sort { $0.y < $1.y }
+        // The boundary's x at height y: linear between the samples around it.
+        func x(at y: Double) -> Double {
+            guard let k = boundary.firstIndex(where: { $0.y >= y }) else { return 0 }
+            guard k > 0 else { return boundary[0].x }
+            let a = boundary[k - 1], b = boundary[k]
+            return b.y == a.y ? min(a.x, b.x) : a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
+        }
+        var worst = 0.0
+        for i in 0..<75 {
+            let inset = (0..<64).map { x(at: (Double(i) + (Double($0) + 0.5) / 64) / 3) }.reduce(0, +) / 64
+            for row in [i, 149 - i] {
+                worst = max(worst, abs(inset - device[row]))
+                XCTAssertLessThanOrEqual(abs(inset - device[row]), Self.cornerRowError, "row \(row): \(inset) pt, device \(device[row]) pt")
+            }
+        }
+        print("swiftui-corner-r20-insets.json: the outline's largest row error \(RegionErrors.fmt(worst * 3)) device px")
+    }
+
     func testContinuousCornersMatchTheDevice() throws {
         let device = try DeviceReferences.picture("calayer-continuous-corner.png")
         let got = try render(DeviceScenes.continuousCorner)
