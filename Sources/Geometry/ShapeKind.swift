@@ -1,5 +1,6 @@
-/// Corner style of a rounded rectangle.
-public enum CornerStyle: String, Hashable, Sendable { case continuous, circular }
+/// Corner style of a rounded rectangle: SwiftUI's `.continuous` and `.circular`, and UIKit's
+/// `CALayer.cornerCurve = .continuous` (`layerContinuous`), another curve.
+public enum CornerStyle: String, Hashable, Sendable, CaseIterable { case continuous, circular, layerContinuous }
 
 /// The kind of a shape view, SwiftUI's built-in shapes, with its parameters of type `Value`: the scene model holds
 /// `ShapeKind<Dynamic<Double>>` (values still expressions), the timeline evaluates it into a `ShapeOutline` with
@@ -51,7 +52,7 @@ extension ShapeKind where Value == Double {
     public func path(in r: Rect) -> Path {
         switch self {
         case .rect: return .rect(r)
-        case .roundedRect(let radius, let style): return .roundedRect(r, cornerRadius: radius, continuous: style == .continuous)
+        case .roundedRect(let radius, let style): return .roundedRect(r, cornerRadius: radius, style: style)
         case .capsule: return .capsule(in: r)
         case .ellipse: return .ellipse(in: r)
         case .circle:

@@ -2,13 +2,18 @@ import Foundation
 
 extension Path {
     /// A rounded rectangle. `cornerRadius` in the rectangle's units, clamped to half the shorter side.
-    /// `continuous` selects UIKit's continuous-curvature corners (see ContinuousCorners.swift);
-    /// otherwise the corners are circular arcs.
-    public static func roundedRect(_ r: Rect, cornerRadius: Double, continuous: Bool) -> Path {
+    /// `.continuous` draws SwiftUI's continuous corners, `.layerContinuous` CALayer's (see ContinuousCorners.swift),
+    /// `.circular` circular arcs.
+    public static func roundedRect(_ r: Rect, cornerRadius: Double, style: CornerStyle) -> Path {
         let rr = max(0, min(cornerRadius, min(r.width, r.height) / 2))
         if rr <= 0 { return .rect(r) }
-        if continuous { return continuousRoundedRect(r, cornerRadius: cornerRadius) }
-        return circularRoundedRect(r, radius: rr)
+        if style == .circular { return circularRoundedRect(r, radius: rr) }
+        return continuousRoundedRect(r, cornerRadius: cornerRadius, style: style)
+    }
+
+    /// `roundedRect(_:cornerRadius:style:)` with SwiftUI's continuous corners or circular ones.
+    public static func roundedRect(_ r: Rect, cornerRadius: Double, continuous: Bool) -> Path {
+        roundedRect(r, cornerRadius: cornerRadius, style: continuous ? .continuous : .circular)
     }
 
     /// A capsule: semicircular ends on the shorter side.

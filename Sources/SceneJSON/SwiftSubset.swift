@@ -18,7 +18,7 @@ public enum SwiftSubset {
     public static let entries: [SwiftSubsetEntry] = [
         // Views
         e("rectangle", "Views", "`Rectangle()`, `Capsule()`, `Circle()`, `Ellipse()`", .translated, "`rect`, `capsule`, `circle`, `ellipse`, filled with the foreground style (`.primary`)"),
-        e("roundedRectangle", "Views", "`RoundedRectangle(cornerRadius:style:)`", .translated, "`roundedRect`; SwiftUI's default style `.circular` is written out"),
+        e("roundedRectangle", "Views", "`RoundedRectangle(cornerRadius:style:)`", .translated, "`roundedRect`; SwiftUI's default style `.circular` is written out; `style:` takes `.circular` or `.continuous` (the scene format's `layerContinuous` is UIKit's, not SwiftUI's)"),
         e("text", "Views", "`Text(\"…\")`, `Text(value)`, interpolation `\\(x)`", .translated, "`text` with `{=expression}` for interpolated values; 17 pt body font"),
         e("image", "Views", "`Image(\"name\")`", .translated, "`image` reading `name.png` beside the scene"),
         e("sfSymbol", "Views", "`Image(systemName:)`", .refused, "refused: Apple's symbol font is not on the machine"),

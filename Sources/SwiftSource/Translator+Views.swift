@@ -226,7 +226,13 @@ extension Translator {
             else { throw fail(c, s.trail, "RoundedRectangle", "expected cornerRadius:") }
             // SwiftUI's default style is .circular (the scene format's is continuous).
             var style = "circular"
-            if let st = arg("style")?.as(MemberAccessExprSyntax.self) { style = st.declName.baseName.text }
+            if let st = arg("style")?.as(MemberAccessExprSyntax.self) {
+                // SwiftUI's RoundedCornerStyle has these two; the scene format's layerContinuous is CALayer's, not SwiftUI's.
+                style = st.declName.baseName.text
+                guard style == "circular" || style == "continuous" else {
+                    throw fail(st, s.trail, "RoundedRectangle", "style: expected .circular or .continuous")
+                }
+            }
             return [shape("roundedRect", at, [("cornerRadius", r), ("style", J.str(style, at))])]
         case "Text":
             guard let first = c.arguments.first?.expression else { throw fail(c, s.trail, "Text", "expected a string") }

@@ -15,10 +15,20 @@ enum DeviceReferences {
     /// The picture `name` decoded to straight 8-bit RGBA (libpng through ImageIO: these are plain sRGB PNGs).
     /// Only a missing folder skips; a folder without the picture is a failure (the decoder's error).
     static func picture(_ name: String) throws -> RGBAImage {
+        return try PNGDecoder().decode(contentsOf: try file(name).path)
+    }
+
+    /// The figures file `name` (numbers measured from a picture that is not kept), as JSON.
+    static func figures(_ name: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: try file(name)))
+    }
+
+    /// `name` in the folder; only a missing folder skips.
+    static func file(_ name: String) throws -> URL {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw missingTool("the device pictures are not at \(folder.path)")
         }
-        return try PNGDecoder().decode(contentsOf: folder.appendingPathComponent(name).path)
+        return folder.appendingPathComponent(name)
     }
 }

@@ -21,20 +21,40 @@ enum DeviceScenes {
         """
     }
 
-    /// A 200 pt systemRed square with continuous corners of 10 pt centred on a white 375×812 pt screen at 3x,
+    /// A 200 pt systemRed square with CALayer continuous corners of 10 pt centred on a white 375×812 pt screen at 3x,
     /// its layer shadow black at opacity 0.5, radius 10, offset (0, 1) (BSWInterfaceKit's ShadowTests).
     static let layerShadow = """
         {"scene": 1, "canvas": {"width": 375, "height": 812, "scale": 3, "background": "white"}, "duration": 0.1,
-         "body": {"type": "roundedRect", "cornerRadius": 10, "fill": "\(red)", "frame": {"width": 200, "height": 200},
+         "body": {"type": "roundedRect", "cornerRadius": 10, "style": "layerContinuous", "fill": "\(red)",
+                  "frame": {"width": 200, "height": 200},
                   "shadows": [{"color": "#00000080", "radius": 10, "y": 1}]}}
         """
 
-    /// A 50 pt pure red square with continuous corners of 10 pt centred in 100 pt of white, 3x
+    /// The square of `layerShadow` without its shadow, 25 pt from the edges of a white 250 pt canvas at 3x (on whole
+    /// pixels, as the device drew it).
+    static let layerSquare = """
+        {"scene": 1, "canvas": {"width": 250, "height": 250, "scale": 3, "background": "white"}, "duration": 0.1,
+         "body": {"type": "roundedRect", "cornerRadius": 10, "style": "layerContinuous", "fill": "\(red)",
+                  "frame": {"width": 200, "height": 200}}}
+        """
+
+    /// A 50 pt pure red square with CALayer continuous corners of 10 pt centred in 100 pt of white, 3x
     /// (BSWInterfaceKit's roundedCorners; UIKit's `.red` is pure red).
     static let continuousCorner = """
         {"scene": 1, "canvas": {"width": 100, "height": 100, "scale": 3, "background": "white"}, "duration": 0.1,
-         "body": {"type": "roundedRect", "cornerRadius": 10, "fill": "#FF0000", "frame": {"width": 50, "height": 50}}}
+         "body": {"type": "roundedRect", "cornerRadius": 10, "style": "layerContinuous", "fill": "#FF0000",
+                  "frame": {"width": 50, "height": 50}}}
         """
+
+    /// SwiftUI's `RoundedRectangle(cornerRadius: radius, style: .continuous)`, 50 pt, black, 5 pt from the edges of a
+    /// white 60 pt canvas at 3x (the square on whole pixels), as `swiftui-corner-r20-insets.json` measures it.
+    static func swiftUICorner(radius: Double) -> String {
+        """
+        {"scene": 1, "canvas": {"width": 60, "height": 60, "scale": 3, "background": "white"}, "duration": 0.1,
+         "body": {"type": "roundedRect", "cornerRadius": \(radius), "style": "continuous", "fill": "#000000",
+                  "frame": {"width": 50, "height": 50}}}
+        """
+    }
 
     /// A 256 pt linear gradient over white at 3x, from `start` to `end`, with SmoothGradient's 16 stops:
     /// stop i at `from + (to − from)·i/15` has the colour `first` mixed with `last` in sRGB by ease(i/15).

@@ -33,6 +33,9 @@ final class ConstructTests: XCTestCase {
           {"type": "roundedRect", "cornerRadius": 12, "style": "circular", "fill": "#000000"},
           {"type": "roundedRect", "cornerRadius": 8, "style": "continuous", "fill": "#000000"}]}
         """)
+        // The scene format's layerContinuous is CALayer's curve, which SwiftUI's RoundedCornerStyle does not have.
+        XCTAssertEqual(problems(swiftView("RoundedRectangle(cornerRadius: 8, style: .layerContinuous)")),
+                       ["T.swift:4:50: V.body › RoundedRectangle: style: expected .circular or .continuous"])
     }
 
     func test_text() {

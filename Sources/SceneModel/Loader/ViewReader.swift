@@ -56,7 +56,7 @@ extension SceneReader {
         case "ellipse": kind = .shape(.ellipse, shapeSpec(o, path, scope))
         case "roundedRect":
             let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
-            let style = o["style"].flatMap { oneOf($0, join(path, "style"), ["continuous", "circular"]) } ?? "continuous"
+            let style = o["style"].flatMap { oneOf($0, join(path, "style"), CornerStyle.allCases.map(\.rawValue)) } ?? "continuous"
             kind = .shape(.roundedRect(cornerRadius: r, style: CornerStyle(rawValue: style) ?? .continuous), shapeSpec(o, path, scope))
         case "text": kind = textSpec(o, v, path, scope).map { .text($0) }
         case "image": kind = imageSpec(o, v, path).map { .image($0) }
