@@ -82,12 +82,28 @@ struct SceneOptions: ParsableArguments {
     /// The scene's frames with this command line's options, built once per command (one simulation): loads the
     /// scene (`load()`), then builds its frame source, or prints why it cannot be rendered and exits with status 1.
     func frameSource(showTouches: Bool = false, defaultScale: Double? = nil) throws -> FrameSource {
-        let loaded = try load()
+        switch frameSourceOrProblems(showTouches: showTouches, defaultScale: defaultScale) {
+        case .success(let source): return source
+        case .failure(let problems):
+            for line in problems.lines { printError(line) }
+            throw ExitCode(1)
+        }
+    }
+
+    /// Why a scene cannot be rendered: one line per problem, as printed.
+    struct LoadProblems: Error { var lines: [String] }
+
+    /// `frameSource` without printing the problems or exiting, for a command that reports them in files too (`render
+    /// test --json/--junit`). Warnings are printed as they come.
+    func frameSourceOrProblems(showTouches: Bool = false, defaultScale: Double? = nil) -> Result<FrameSource, LoadProblems> {
+        if let misuse = swiftOptionsMisuse { return .failure(LoadProblems(lines: [misuse])) }
+        let loaded: LoadedScene
+        do { loaded = try loadScene() } catch { return .failure(LoadProblems(lines: error.errors.map(\.description))) }
+        for w in loaded.warnings { printError(w.description) }
         var options = frameOptions(defaultScale: defaultScale)
         options.showTouches = showTouches
-        do { return try FrameSource(loaded, options: options) } catch {
-            printError("\(scene): \(explain(error))")
-            throw ExitCode(1)
+        do { return .success(try FrameSource(loaded, options: options)) } catch {
+            return .failure(LoadProblems(lines: ["\(scene): \(explain(error))"]))
         }
     }
 
@@ -105,10 +121,16 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
+    /// `--view` and `--canvas` given with a scene that is not a `.swift` file: what to say; nil when they fit.
+    var swiftOptionsMisuse: String? {
+        !SceneDocument.isSwift(scene) && (view != nil || canvas != nil)
+            ? "\(scene): --view and --canvas are for .swift scenes (a JSON scene names its view in its body and has its own canvas)" : nil
+    }
+
     /// `--view` and `--canvas` only with a `.swift` scene; else prints why and exits with status 1.
     func checkSwiftOptions() throws {
-        if !SceneDocument.isSwift(scene) && (view != nil || canvas != nil) {
-            printError("\(scene): --view and --canvas are for .swift scenes (a JSON scene names its view in its body and has its own canvas)")
+        if let misuse = swiftOptionsMisuse {
+            printError(misuse)
             throw ExitCode(1)
         }
     }

@@ -158,8 +158,23 @@ struct TestCommand: ParsableCommand {
                 + "\(sceneOptions.scene) has no .test.json beside it")
             throw ExitCode(2)
         }
-        // The scene is simulated once: the selection comes from this source's length.
-        let source = try sceneOptions.frameSource(showTouches: touches.showTouches)
+        // The scene is simulated once: the selection comes from this source's length. A scene that does not load is
+        // still a verdict: --json and --junit say so too (a CI job's test report must not go missing).
+        let source: FrameSource
+        switch sceneOptions.frameSourceOrProblems(showTouches: touches.showTouches) {
+        case .success(let s): source = s
+        case .failure(let problems):
+            for line in problems.lines { printError(line) }
+            let title = "render test \(sceneOptions.scene)\(variant)"
+            if let junit = reporting.junit {
+                do { try writeText(GoldenSummary.junit(loadProblems: problems.lines, title: title), to: junit) } catch {
+                    printError("render: cannot write the report: \(explain(error))")
+                    throw ExitCode(2)
+                }
+            }
+            if reporting.json { print(GoldenSummary.json(loadProblems: problems.lines, title: title), terminator: "") }
+            throw ExitCode(1)
+        }
         // Expectations and motion read states at the scene's fps: nothing is drawn for them.
         let motionSource: FrameSource
         do { motionSource = try MotionTest.source(for: source) } catch {

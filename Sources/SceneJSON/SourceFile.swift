@@ -5,15 +5,27 @@ import Foundation
 public enum SourceFile {
     /// `what` names the kind of file in the folder message ("a scene file"); `files` in the size message ("scene files").
     public static func read(_ path: String, what: String, files: String, maxSize: Int) -> Result<Data, SceneError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let why = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                ? (isDir.boolValue ? "is a folder, not \(what)" : "cannot be read (permission denied?)") : "no such file"
-            return .failure(SceneError(file: path, line: 1, column: 1, path: "", message: why))
+        func fail(_ why: String) -> Result<Data, SceneError> { .failure(SceneError(file: path, line: 1, column: 1, path: "", message: why)) }
+        // What the path is, before anything is read: a named pipe would block the read until something writes to it,
+        // and a device such as /dev/zero never ends.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return fail(errno == ENOENT || errno == ENOTDIR ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))")
         }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return fail("is a folder, not \(what)")
+        case S_IFIFO: return fail("is a named pipe (FIFO), not \(what): give the file itself")
+        case S_IFCHR, S_IFBLK: return fail("is a device, not \(what)")
+        case S_IFSOCK: return fail("is a socket, not \(what)")
+        default: return fail("is not a regular file, not \(what)")
+        }
+        if Int(info.st_size) > maxSize {
+            return fail("the file is \(info.st_size) bytes; \(files) may be at most \(maxSize) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read (permission denied?)") }
         if data.count > maxSize {
-            return .failure(SceneError(file: path, line: 1, column: 1, path: "",
-                                       message: "the file is \(data.count) bytes; \(files) may be at most \(maxSize) bytes"))
+            return fail("the file is \(data.count) bytes; \(files) may be at most \(maxSize) bytes")
         }
         return .success(data)
     }

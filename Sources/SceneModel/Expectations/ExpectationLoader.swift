@@ -13,14 +13,10 @@ public enum ExpectationLoader {
     public static let maxExpectations = 10_000
 
     public static func load(path: String, scene: Scene) -> ExpectationFile {
-        func unread(_ message: String) -> ExpectationFile {
-            ExpectationFile(file: path, expectations: [], problems: [SceneError(file: path, line: 1, column: 1, path: "", message: message)])
+        switch SourceFile.read(path, what: "an expectation file", files: "expectation files", maxSize: SceneLoader.maxFileSize) {
+        case .success(let data): return load(bytes: [UInt8](data), file: path, scene: scene)
+        case .failure(let e): return ExpectationFile(file: path, expectations: [], problems: [e])
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return unread("cannot be read (no such file?)") }
-        if data.count > SceneLoader.maxFileSize {
-            return unread("the file is \(data.count) bytes; at most \(SceneLoader.maxFileSize) are read")
-        }
-        return load(bytes: [UInt8](data), file: path, scene: scene)
     }
 
     public static func load(bytes: [UInt8], file: String, scene: Scene) -> ExpectationFile {

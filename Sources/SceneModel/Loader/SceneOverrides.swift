@@ -66,12 +66,10 @@ public struct SceneOverrides: Sendable {
         func fail(_ at: SourceLocation, _ jsonPath: String, _ message: String) -> SceneErrors {
             SceneErrors([SceneError(file: path, at: at, path: jsonPath, message: message)])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw fail(SourceLocation(line: 1, column: 1), "",
-                       FileManager.default.fileExists(atPath: path) ? "cannot be read (a folder, or permission denied?)" : "no such file")
-        }
-        guard data.count <= SceneLoader.maxFileSize else {
-            throw fail(SourceLocation(line: 1, column: 1), "", "the file is \(data.count) bytes; at most \(SceneLoader.maxFileSize) are allowed")
+        let data: Data
+        switch SourceFile.read(path, what: "a state file", files: "state files", maxSize: SceneLoader.maxFileSize) {
+        case .success(let d): data = d
+        case .failure(let e): throw SceneErrors([e])
         }
         let json: JSONValue
         do { json = try JSONParser.parse(bytes: [UInt8](data)) } catch {

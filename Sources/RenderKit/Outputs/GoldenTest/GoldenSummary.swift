@@ -31,6 +31,22 @@ public enum GoldenSummary {
         return (try? OrderedJSONEncoder().encode(summary)) ?? "{}\n"
     }
 
+    /// The JSON summary of a test whose scene did not load: `passed` false and each problem, as printed.
+    public static func json(loadProblems lines: [String], title: String) -> String {
+        struct Failed: Encodable { var title: String; var passed = false; var loaded = false; var problems: [String] }
+        return (try? OrderedJSONEncoder().encode(Failed(title: title, problems: lines))) ?? "{}\n"
+    }
+
+    /// The JUnit report of a test whose scene did not load: one test case, `load`, in error, with every problem.
+    public static func junit(loadProblems lines: [String], title: String) -> String {
+        let t = TextEscaping.xml(title)
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"render\" tests=\"1\" failures=\"0\" errors=\"1\" time=\"0.000\">\n"
+            + "  <testsuite name=\"\(t)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0.000\">\n"
+            + "    <testcase classname=\"\(t)\" name=\"load\" time=\"0.000\">\n"
+            + "      <error message=\"\(TextEscaping.xml(lines.first ?? "the scene does not load"))\" type=\"load\">"
+            + TextEscaping.xml(lines.joined(separator: "\n")) + "</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n"
+    }
+
     /// A JUnit XML report: one `testsuite` named `title`, one `testcase` per frame, `failure` for failing ones.
     public static func junit(_ run: GoldenRun, title: String) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
