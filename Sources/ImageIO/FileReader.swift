@@ -22,3 +22,12 @@ public func readFileBytes(at path: String) throws -> [UInt8] {
         bytes.append(contentsOf: chunk[0..<n])
     }
 }
+
+/// The entry at `path` itself, not followed when it is a symbolic link: its kind (`S_IFREG`, `S_IFDIR`, `S_IFLNK`, …)
+/// and size in bytes; nil when there is none. What input from a stranger (a report, a folder to clean) is checked
+/// with before anything is read through it or removed.
+public func entryAt(_ path: String) -> (kind: mode_t, size: Int)? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return (info.st_mode & S_IFMT, Int(info.st_size))
+}

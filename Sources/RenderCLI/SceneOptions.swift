@@ -80,7 +80,7 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// The scene's frames with this command line's options, built once per command (one simulation): loads the
-    /// scene (`load()`), then builds its frame source, or prints why it cannot be rendered and exits with status 1.
+    /// scene (`loadScene()`), then builds its frame source, or prints why it cannot be rendered and exits with status 1.
     func frameSource(showTouches: Bool = false, defaultScale: Double? = nil) throws -> FrameSource {
         switch frameSourceOrProblems(showTouches: showTouches, defaultScale: defaultScale) {
         case .success(let source): return source
@@ -104,20 +104,6 @@ struct SceneOptions: ParsableArguments {
         options.showTouches = showTouches
         do { return .success(try FrameSource(loaded, options: options)) } catch {
             return .failure(LoadProblems(lines: ["\(scene): \(explain(error))"]))
-        }
-    }
-
-    /// Loads the scene with the `--state` and `--set` values, or prints one line per problem (in the scene, the state
-    /// file or a `--set` value) and exits with status 1.
-    func load() throws -> LoadedScene {
-        try checkSwiftOptions()
-        do {
-            let loaded = try loadScene()
-            for w in loaded.warnings { printError(w.description) }
-            return loaded
-        } catch {
-            for e in error.errors { printError(e.description) }
-            throw ExitCode(1)
         }
     }
 

@@ -98,7 +98,7 @@ struct Watch: ParsableCommand {
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher { names in session.requestRender(because: names.joined(separator: ", ") + " changed") }
-            try watcher.watch([sceneOptions.scene] + [sceneOptions.stateFile].compactMap { $0 })
+            try watcher.watch([sceneOptions.scene] + session.alsoWatched)
         } catch {
             printError("\(sceneOptions.scene): \(error)")
             throw ExitCode(1)

@@ -128,9 +128,7 @@ final class WatchSession: @unchecked Sendable {
     /// The process id in the marker of `folder`, nil when the folder (not a symbolic link) holds no marker written by
     /// a watcher.
     static func markerProcess(_ folder: String) -> Int32? {
-        var info = stat()
-        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-              lstat(folder + "/" + markerName, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 64,
+        guard entryAt(folder)?.kind == S_IFDIR, let marker = entryAt(folder + "/" + markerName), marker.kind == S_IFREG, marker.size < 64,
               let bytes = try? readFileBytes(at: folder + "/" + markerName) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.hasPrefix("render watch "), text.hasSuffix("\n"),

@@ -30,26 +30,7 @@ final class AcceptHostileTests: CLITestCase {
         try expect(1, ["test", scene, "--golden", golden, "--artifacts", report, "--jobs", "1"])
     }
 
-    /// Every entry under `dir` (hidden ones too) by relative path: a file's bytes, a link's target, a folder's mark.
-    func tree(_ dir: String) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        func walk(_ relative: String) throws {
-            let full = relative.isEmpty ? dir : dir + "/" + relative
-            for name in try FileManager.default.contentsOfDirectory(atPath: full) {
-                let r = relative.isEmpty ? name : relative + "/" + name
-                let p = dir + "/" + r
-                var info = stat()
-                XCTAssertEqual(lstat(p, &info), 0, p)
-                switch info.st_mode & S_IFMT {
-                case S_IFLNK: out[r] = Data(("-> " + (try FileManager.default.destinationOfSymbolicLink(atPath: p))).utf8)
-                case S_IFDIR: out[r] = Data("folder".utf8); try walk(r)
-                default: out[r] = try bytes(p)
-                }
-            }
-        }
-        try walk("")
-        return out
-    }
+    func tree(_ dir: String) throws -> [String: Data] { try fileTree(dir) }
 
     /// The SHA-256 of `text` by Python's hashlib, a digest independent of the renderer's.
     func sha256(_ text: String) throws -> String {

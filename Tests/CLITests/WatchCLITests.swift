@@ -91,27 +91,19 @@ final class WatchCLITests: WatchTestCase {
         try write("keep me\n", victim + "/notes.txt")
         try fm.createSymbolicLink(atPath: out + "/run-\(dead)9", withDestinationPath: victim)
         try write("not a watcher's\n", out + "/notes.txt")
-        func tree(_ root: String) -> [String: String] {
-            var all: [String: String] = [:]
-            for case let r as String in fm.enumerator(atPath: root) ?? NSEnumerator() {
-                let p = root + "/" + r
-                all[r] = (try? fm.destinationOfSymbolicLink(atPath: p)).map { "-> " + $0 } ?? ((try? String(contentsOfFile: p, encoding: .utf8)) ?? "folder")
-            }
-            return all
-        }
-        var expected = tree(out).filter { !$0.key.hasPrefix("run-\(dead)/") && $0.key != "run-\(dead)" }
-        let victimBefore = tree(victim)
+        var expected = try fileTree(out).filter { !$0.key.hasPrefix("run-\(dead)/") && $0.key != "run-\(dead)" }
+        let victimBefore = try fileTree(victim)
         _ = try startWatch(["--port", String(try Self.freePort())])
         let own = "run-\(try XCTUnwrap(process).processIdentifier)"
         XCTAssertEqual(try String(contentsOfFile: out + "/" + own + "/.render-watch", encoding: .utf8),
                        "render watch \(try XCTUnwrap(process).processIdentifier)\n")
-        XCTAssertEqual(tree(out).filter { !$0.key.hasPrefix(own) }, expected, "only the gone watcher's folder is removed")
+        XCTAssertEqual(try fileTree(out).filter { !$0.key.hasPrefix(own) }, expected, "only the gone watcher's folder is removed")
         let p = try XCTUnwrap(process)
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
         expected = expected.filter { !$0.key.hasPrefix(own) }
-        XCTAssertEqual(tree(out), expected, "a stopped watcher takes its own folder and nothing else")
-        XCTAssertEqual(tree(victim), victimBefore)
+        XCTAssertEqual(try fileTree(out), expected, "a stopped watcher takes its own folder and nothing else")
+        XCTAssertEqual(try fileTree(victim), victimBefore)
     }
 
     /// `--set` reaches every render of a watcher, as it reaches `render` (it was accepted and ignored): x = 0 puts the

@@ -55,12 +55,7 @@ final class WatchHostileTests: WatchTestCase {
         var slow: [Int32] = []
         defer { slow.forEach { close($0) } }
         for _ in 0..<200 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var a = Self.loopback(port)
-            guard Self.with(&a, { connect(fd, $0, $1) == 0 }) else { close(fd); continue }
-            let part = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
-            _ = part.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            slow.append(fd)
+            if let fd = Self.connection(port: port, sending: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)) { slow.append(fd) }
         }
         XCTAssertEqual(slow.count, 200)
         let slowStarted = Date()
@@ -182,12 +177,7 @@ final class WatchHostileTests: WatchTestCase {
         var polls: [Int32] = []
         defer { polls.forEach { close($0) } }
         for _ in 0..<128 {
-            let p = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var b = Self.loopback(port)
-            guard Self.with(&b, { connect(p, $0, $1) == 0 }) else { close(p); continue }
-            let poll = Array("GET /status?since=\(version) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-            _ = poll.withUnsafeBytes { send(p, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            polls.append(p)
+            if let p = Self.connection(port: port, sending: Array("GET /status?since=\(version) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) { polls.append(p) }
         }
         Thread.sleep(forTimeInterval: 0.5)
         let newcomer = Self.answer(port: port, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))

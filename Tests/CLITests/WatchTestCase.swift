@@ -125,6 +125,16 @@ class WatchTestCase: XCTestCase {
         return (code, line, seconds)
     }
 
+    /// A new connection to 127.0.0.1:`port` that has sent `bytes` and is left open (the caller closes it); nil when
+    /// the connection is refused.
+    static func connection(port: Int, sending bytes: [UInt8]) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var a = loopback(port)
+        guard with(&a, { connect(fd, $0, $1) == 0 }) else { close(fd); return nil }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return fd
+    }
+
     /// CPU seconds (user and system) process `pid` has used so far, from /proc/PID/stat (clock ticks, 10 ms).
     static func cpuSeconds(_ pid: Int32) throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

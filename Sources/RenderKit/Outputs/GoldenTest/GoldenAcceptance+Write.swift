@@ -159,6 +159,7 @@ extension GoldenAcceptance {
         }
         if motion, let m = record.motion { items.append((nil, MotionTest.fileName, m.actualSHA256, m.goldenSHA256)) }
         var steps: [Step] = []
+        let before = keptManifest
         for item in items {
             let target = goldens + "/" + item.name
             let current = try Self.sha256(target)
@@ -174,24 +175,19 @@ extension GoldenAcceptance {
                 continue
             }
             let kept = report + "/" + Self.replacedFolder + "/" + item.name
-            var info = stat()
-            guard lstat(kept, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            guard entryAt(kept)?.kind == S_IFREG,
                   let bytes = try? readFileBytes(at: kept), ContentDigest.sha256(bytes) == item.goldenSHA else {
                 throw AcceptanceError(.reportAltered, "report \(report) does not keep the golden \(item.name) replaced from it (\(kept)): cannot undo")
             }
             var entry: Manifest.Frame?
-            if let file = FrameFileName(item.name) {
+            if let file = FrameFileName(item.name), let hash = (try? PNGDecoder().decode(bytes)).map(pixelHash) {
                 // The entry the golden had before (with its display list), else one made from its pixels.
-                if let before = keptManifest?.frames.first(where: { $0.file == file }), before.hash == (try? PNGDecoder().decode(bytes)).map(pixelHash) {
-                    entry = before
-                } else if let image = try? PNGDecoder().decode(bytes) {
-                    entry = Manifest.Frame(index: file.index, file: file, hash: pixelHash(image))
-                }
+                entry = before?.frames.first { $0.file == file && $0.hash == hash } ?? Manifest.Frame(index: file.index, file: file, hash: hash)
             }
             steps.append(Step(frame: item.frame, name: item.name, bytes: bytes, entry: entry, action: .replaced, path: target))
         }
         try commit(steps, environment: nil)
-        try restoreManifestIfAllUndone()
+        if before != nil { try restoreManifestIfAllUndone() }
         return AcceptanceResult(goldens: goldens, changes: steps.map { AcceptanceResult.Change(frame: $0.frame, name: $0.name, action: $0.action, path: $0.path) })
     }
 
@@ -200,16 +196,13 @@ extension GoldenAcceptance {
 
     /// The kept manifest, when there is one (a regular file, not a link) and it reads.
     var keptManifest: Manifest? {
-        var info = stat()
-        guard lstat(keptManifestPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard entryAt(keptManifestPath)?.kind == S_IFREG else { return nil }
         return try? FormatFile.read(Manifest.self, at: keptManifestPath)
     }
 
     /// When every golden the report compared is again the one it compared with (everything accepted from it undone),
-    /// the manifest is put back as it was before the first acceptance, byte for byte.
+    /// the manifest is put back as it was before the first acceptance (kept, and read, by `restore`), byte for byte.
     func restoreManifestIfAllUndone() throws(AcceptanceError) {
-        var info = stat()
-        guard lstat(keptManifestPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG, keptManifest != nil else { return }
         for f in record.frames where try Self.sha256(goldens + "/" + f.name) != f.goldenSHA256 { return }
         if let m = record.motion, m.failed, try Self.sha256(goldens + "/" + MotionTest.fileName) != m.goldenSHA256 { return }
         let path = GoldenFolderManifest.path(goldens)

@@ -72,17 +72,17 @@ public struct GoldenAcceptance: Sendable {
         func check(_ relative: String?, _ field: String) {
             guard let relative else { return }
             var at = report
+            var kind: mode_t = 0
             for part in relative.split(separator: "/") {
                 at += "/" + part
-                var info = stat()
-                guard lstat(at, &info) == 0 else { return }  // not there: accepting it says the report lost it
-                if info.st_mode & S_IFMT == S_IFLNK {
+                guard let entry = entryAt(at) else { return }  // not there: accepting it says the report lost it
+                if entry.kind == S_IFLNK {
                     out.append("\(field) \(TestReportRecord.quoted(relative)) goes through a symbolic link (\(at)): not inside the report folder")
                     return
                 }
+                kind = entry.kind
             }
-            var info = stat()
-            if lstat(at, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            if kind != S_IFREG {
                 out.append("\(field) \(TestReportRecord.quoted(relative)) is not a file")
             }
         }
@@ -91,8 +91,7 @@ public struct GoldenAcceptance: Sendable {
             check(f.diff, "frames[\(i)].diff")
         }
         check(record.motion?.actual, "motion.actual")
-        var info = stat()
-        if lstat(report + "/" + replacedFolder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+        if let replaced = entryAt(report + "/" + replacedFolder), replaced.kind != S_IFDIR {
             out.append("\(replacedFolder)/ in the report folder is not a folder (a symbolic link or a file): it is where replaced goldens are kept")
         }
         return out
@@ -185,9 +184,10 @@ public struct GoldenAcceptance: Sendable {
                     + "but report \(report) is of scene \"\(record.sceneName)\"")
             }
             // One variant's frames into another's goldens would leave a manifest claiming the other's values.
-            if ManifestOverrides.variant(m.header.overrides) != ManifestOverrides.variant(record.header.overrides) {
-                throw AcceptanceError(.otherScene, "report \(report) is of \(ManifestOverrides.variant(record.header.overrides)), "
-                    + "but the goldens \(goldens) are of \(ManifestOverrides.variant(m.header.overrides)): give the goldens folder of the report's variant")
+            let theirs = ManifestOverrides.variant(m.header.overrides), ours = ManifestOverrides.variant(record.header.overrides)
+            if theirs != ours {
+                throw AcceptanceError(.otherScene, "report \(report) is of \(ours), but the goldens \(goldens) are of \(theirs): "
+                    + "give the goldens folder of the report's variant")
             }
         }
         let motion = goldens + "/" + MotionTest.fileName
