@@ -7,7 +7,12 @@ public struct MotionSeries: Codable, Equatable, Sendable {
     /// The view's `id`, or its path in the scene (`body.children[2]`, `…content#3` for a `forEach` item).
     public var view: String
     /// `x`, `y`, `width`, `height` (points, as drawn: layout plus offset), `opacity`, `scaleX`, `scaleY`,
-    /// `rotation` (degrees), `blur`, `cornerRadius` (points).
+    /// `rotation` (degrees), `anchorX`, `anchorY`, `blur`, `cornerRadius` (points), `rotation3D.angle` (degrees) and
+    /// its `.axisX/Y/Z`, `.anchorX/Y/Z`, `.perspective`; `shadows[k].radius`, `.x`, `.y` (points) and its colour;
+    /// a paint's values under `fill` or `stroke`: a colour's `.red`, `.green`, `.blue`, `.alpha` (sRGB, 0…1), a
+    /// gradient's `.stops[k]` colour and `.location`, `.startX/Y`, `.endX/Y`, `.centerX/Y` (unit points),
+    /// `.startRadius`, `.endRadius` (points); `strokeWidth`, `trimFrom`, `trimTo`; a text's `fontSize`, `fontWeight`,
+    /// `kerning`, `lineSpacing`; a Lottie view's `lottieFrame`.
     public var property: String
     public var values: [MotionRun]
 
@@ -35,14 +40,53 @@ public struct MotionSeries: Codable, Equatable, Sendable {
     /// How many frames the runs cover.
     public var frameCount: Int { values.reduce(0) { $0 + $1.count } }
 
-    /// The unit reports write after the property's values: `pt`, `°`, or nothing for a ratio (opacity, scale).
+    /// The unit reports write after the property's values: `pt`, `°`, or nothing for a ratio (opacity, scale, a
+    /// colour channel, a unit point) or a count (a font weight, a Lottie frame). Decided by the name's last part, so
+    /// `shadows[0].x` is in points and `fill.startX` a unit point.
     public static func unit(of property: String) -> String {
-        switch property {
-        case "opacity", "scaleX", "scaleY": return ""
-        case "rotation": return "°"
-        default: return "pt"
+        let last = property.split(separator: ".").last.map(String.init) ?? property
+        if ratios.contains(last) { return "" }
+        return last == "rotation" || last == "angle" ? "°" : "pt"
+    }
+
+    /// The view properties with a fixed name, as the motion track names them (`paintProperties` and `shadowProperties`
+    /// follow `fill.`, `stroke.`, `fill.stops[k].`, `shadows[k].`).
+    public static let fixedProperties = [
+        "x", "y", "width", "height", "opacity", "scaleX", "scaleY", "rotation", "anchorX", "anchorY", "blur", "cornerRadius",
+        "rotation3D.angle", "rotation3D.axisX", "rotation3D.axisY", "rotation3D.axisZ", "rotation3D.anchorX",
+        "rotation3D.anchorY", "rotation3D.anchorZ", "rotation3D.perspective", "strokeWidth", "trimFrom", "trimTo",
+        "fontSize", "fontWeight", "kerning", "lineSpacing", "lottieFrame",
+    ]
+    static let colourChannels = ["red", "green", "blue", "alpha"]
+    static let paintProperties = colourChannels + ["startX", "startY", "endX", "endY", "centerX", "centerY", "startRadius", "endRadius"]
+    static let shadowProperties = colourChannels + ["radius", "x", "y"]
+
+    /// Whether the motion track can hold a series of this name: a fixed name, `fill.` or `stroke.` with a paint's
+    /// value (`fill.red`, `stroke.startX`), a stop's colour or location (`fill.stops[1].alpha`, `fill.stops[0].location`),
+    /// or a shadow's (`shadows[0].radius`).
+    public static func isProperty(_ name: String) -> Bool {
+        if fixedProperties.contains(name) { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        func indexed(_ part: String, _ word: String) -> Bool {
+            guard part.hasPrefix(word + "["), part.hasSuffix("]") else { return false }
+            let digits = part.dropFirst(word.count + 1).dropLast()
+            return !digits.isEmpty && digits.allSatisfy(\.isASCII) && Int(digits) != nil && (digits == "0" || digits.first != "0")
+        }
+        switch parts.count {
+        case 2 where parts[0] == "fill" || parts[0] == "stroke": return paintProperties.contains(parts[1])
+        case 2: return indexed(parts[0], "shadows") && shadowProperties.contains(parts[1])
+        case 3 where parts[0] == "fill" || parts[0] == "stroke":
+            return indexed(parts[1], "stops") && (colourChannels + ["location"]).contains(parts[2])
+        default: return false
         }
     }
+
+    /// Names (last parts) of values that are ratios or counts, not points or degrees.
+    static let ratios: Set<String> = [
+        "opacity", "scaleX", "scaleY", "anchorX", "anchorY", "red", "green", "blue", "alpha", "location",
+        "startX", "startY", "endX", "endY", "centerX", "centerY", "axisX", "axisY", "axisZ", "perspective",
+        "trimFrom", "trimTo", "fontWeight", "lottieFrame", "gradientStart", "gradientEnd", "gradientEdgeLevel",
+    ]
 
     /// The step values are rounded to: 0.001 pt or degree, 0.0001 for ratios (opacity is seen to about 1/255).
     public static func precision(of property: String) -> Double { unit(of: property).isEmpty ? 0.0001 : 0.001 }

@@ -21,11 +21,7 @@ final class ExpectationTests: CLITestCase {
     func x(_ t: Double) -> Double { 190 + 300 * spring.progress(t - 0.5) }
 
     /// Writes the scene as `box.json` and `entries` as `box.test.json` beside it, one entry a line from line 3.
-    func write(_ entries: [String]) throws -> String {
-        let scene = try writeScene(scene, named: "box.json")
-        try writeScene("{\n  \"expect\": [\n    " + entries.joined(separator: ",\n    ") + "\n  ]\n}\n", named: "box.test.json")
-        return scene
-    }
+    func write(_ entries: [String]) throws -> String { try writeScene(scene, expecting: entries) }
 
     func testEachKindPassesWhereItHolds() throws {
         let scene = try write([

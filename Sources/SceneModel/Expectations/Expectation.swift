@@ -1,3 +1,5 @@
+import Formats
+
 /// One fact about an interaction from an expectation file (`SCENE.test.json`, testing contract §2), with the places
 /// in the file that a failure or a problem found later (a view that never exists, a time past the end) must name.
 public struct Expectation: Sendable {
@@ -26,11 +28,21 @@ public struct Expectation: Sendable {
         public var value: Value
     }
 
-    /// The view properties `follows` can name: those the motion track records, and for a view that is a linear
-    /// gradient (an overlay, a background) the x of its start and end in unit points, which move a shimmer, and its
-    /// first stop's grey level (the mean of its sRGB channels, 0…1), how dim the shimmer's sides are.
-    public static let properties = ["x", "y", "width", "height", "opacity", "scaleX", "scaleY", "rotation", "blur", "cornerRadius",
-                                    "gradientStart", "gradientEnd", "gradientEdgeLevel"]
+    /// The view properties `follows` and `value` can name: those the motion track records (`MotionSeries.isProperty`:
+    /// `x`, `opacity`, `fill.red`, `shadows[0].radius`…), and for a view that is a linear gradient (an overlay, a
+    /// background) the x of its start and end in unit points (`fill.startX` and `fill.endX` say the same), which move
+    /// a shimmer, and its first stop's grey level (the mean of its sRGB channels, 0…1), how dim the shimmer's sides are.
+    public static let gradientProperties = ["gradientStart", "gradientEnd", "gradientEdgeLevel"]
+
+    public static func isProperty(_ name: String) -> Bool {
+        MotionSeries.isProperty(name) || gradientProperties.contains(name)
+    }
+
+    /// The names a misspelt property is matched against for a suggestion.
+    public static var suggestedProperties: [String] {
+        MotionSeries.fixedProperties + gradientProperties + ["fill.red", "fill.green", "fill.blue", "fill.alpha",
+            "stroke.red", "fill.startX", "fill.endX", "fill.stops[0].location", "shadows[0].radius", "shadows[0].x", "shadows[0].y"]
+    }
 
     /// `expect[i]`, and where its object starts: a failure is reported there.
     public var path: String

@@ -45,7 +45,7 @@ extension SceneReader {
             fact = number(fv, fp, min: 0, max: 1).map { .opacity($0) }
         case "value":
             needs = ["at", "view", "property"]
-            let property = o["property"].flatMap { oneOf($0, join(path, "property"), Expectation.properties) }
+            let property = o["property"].flatMap { viewProperty($0, join(path, "property")) }
             if let n = number(fv, fp), let p = property { fact = .value(n, property: p) }
         case "state":
             needs = ["at"]
@@ -72,7 +72,7 @@ extension SceneReader {
             if let t = number(fv, fp, min: 0) { times.append((fp, fv.location, t)); fact = .settledBy(t) }
         default:
             needs = ["from", "view", "property"]
-            let property = o["property"].flatMap { oneOf($0, join(path, "property"), Expectation.properties) }
+            let property = o["property"].flatMap { viewProperty($0, join(path, "property")) }
             if let a = animation(fv, fp, Scope()), let p = property {
                 if a.initialVelocity.map({ if case .expression = $0 { true } else { false } }) ?? false {
                     fail(fv, fp, "a curve to follow cannot take its initial velocity from an expression")
@@ -91,6 +91,18 @@ extension SceneReader {
     }
 
     /// `{"name": value}` for state variables, each of the variable's own type.
+    /// A view property the motion track records (`Expectation.isProperty`), or a located problem with the nearest name.
+    private mutating func viewProperty(_ v: JSONValue, _ path: String) -> String? {
+        guard let s = string(v, path) else { return nil }
+        guard Expectation.isProperty(s) else {
+            let hint = nearest(s, in: Expectation.suggestedProperties).map { "; did you mean \"\($0)\"?" } ?? ""
+            fail(v, path, "unknown property \"\(s)\"\(hint) (a property motion.json records: x, y, width, height, opacity, "
+                + "scaleX, rotation, fill.red, shadows[0].radius…; docs/ci.md lists them)")
+            return nil
+        }
+        return s
+    }
+
     private mutating func stateFacts(_ v: JSONValue, _ path: String, scene: Scene) -> [Expectation.StateFact]? {
         guard let members = v.members else { fail(v, path, "expected an object of state variables and values, found \(v.typeName)"); return nil }
         var out: [Expectation.StateFact] = []

@@ -12,15 +12,13 @@ struct ExpectationSamples {
 
     init(_ samples: MotionSamples) {
         source = samples.source
-        table = samples.motion.merging(samples.gradients)
+        table = samples.table
     }
 
     /// One view property at any time, also between frames; nil when the view is not drawn then.
     func value(_ view: String, _ property: String, at seconds: Double) -> Double? {
-        let values = MotionSamples.values(source.layout(source.state(at: seconds)))
         var one = MotionTable(frameCount: 1)
-        one.add(values.motion, at: 0)
-        one.add(values.gradients, at: 0)
+        one.add(MotionSamples.values(source.layout(source.state(at: seconds))), at: 0)
         return one.frames(view, property)?[0] ?? nil
     }
 

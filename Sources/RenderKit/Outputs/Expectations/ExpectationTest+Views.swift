@@ -19,10 +19,9 @@ extension ExpectationTest {
         }
     }
 
-    /// The default tolerance of a view property: 0.001 for opacity and scale, 0.01 pt (or degree) for the rest.
-    static func tolerance(of property: String) -> Double {
-        ["opacity", "scaleX", "scaleY"].contains(property) ? 0.001 : 0.01
-    }
+    /// The default tolerance of a view property, the motion golden's (`MotionComparison.tolerance`): 0.001 for a
+    /// ratio (opacity, scale, a colour channel), 0.01 pt (or degree) for the rest.
+    static func tolerance(of property: String) -> Double { MotionComparison.tolerance(property) }
 
     /// One frame of the scene: the default tolerance of a time.
     var frameTime: Double { 1 / samples.source.fps }
@@ -46,7 +45,7 @@ extension ExpectationTest {
         return (false, "at \(Self.seconds(at)) \(found.joined(separator: ", ")), expected \(expected)")
     }
 
-    /// Every property of `e.view` is, in every frame from `t` (plus the time tolerance) to `e.to` or the end, within
+    /// Every property of `e.view` that the motion track records (colours, shadows, paints… as well as its frame) is, in every frame from `t` (plus the time tolerance) to `e.to` or the end, within
     /// its tolerance of its value in that last frame; presence counts as a value (a view that appears or vanishes later
     /// has not settled). A failure names the property that is off its final value longest and until when.
     func checkSettled(_ e: Expectation, by t: Double) -> (Bool, String) {
@@ -55,7 +54,7 @@ extension ExpectationTest {
         let frames = samples.frames(from: t + timeTolerance, to: e.to ?? samples.source.duration)
         guard let final = frames.last else { return (true, "\(view) settled by \(Self.seconds(t))") }
         var latest: (frame: Int, property: String, final: Double?)?
-        for property in Expectation.properties {
+        for property in samples.table.properties(of: view) {
             guard let series = samples.table.frames(view, property) else { continue }
             let off = frames.last { Self.differ(series[$0], series[final], by: Self.tolerance(of: property)) }
             if let i = off, latest.map({ i > $0.frame }) ?? true { latest = (i, property, series[final]) }

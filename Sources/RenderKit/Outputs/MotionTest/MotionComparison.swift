@@ -22,7 +22,8 @@ public struct MotionComparison: Sendable {
         let goldenByName = Dictionary(golden.series.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for s in golden.series { out += finding(golden: s, actual: actual.series.first { $0.name == s.name }) }
         for s in actual.series where goldenByName[s.name] == nil { out += finding(golden: nil, actual: s) }
-        out += stateFindings + eventFindings
+        out = MotionColour.merged(out, golden: golden, actual: actual, fps: actual.fps)
+        out += textFindings + stateFindings + eventFindings
         return out
     }
 
@@ -47,6 +48,7 @@ public struct MotionComparison: Sendable {
         guard let first = differing.first, let last = differing.last else { return [] }
         let fps = actual.fps
         var f = MotionFinding(name: any.name, words: "")
+        f.view = any.view
         f.golden = MotionCharacter(gValues, fps: fps, property: any.property)
         f.actual = MotionCharacter(aValues, fps: fps, property: any.property)
         f.frames = first...last
@@ -108,6 +110,22 @@ public struct MotionComparison: Sendable {
     func compare(_ g: MotionCharacter?, _ a: MotionCharacter?, unit: String, fps: Double) -> String {
         guard let g, let a else { return g == nil ? "drawn now, not in the golden" : "no longer drawn" }
         var timing: [String] = []
+        if g.period != nil || a.period != nil {
+            // A repeating value (a sweep) never settles: its timing is when it starts and how often it repeats.
+            switch (g.period, a.period) {
+            case let (x?, y?) where MotionWords.shift(x, y, fps: fps) == nil:
+                timing.append("repeats every \(MotionWords.seconds(y)) as before")
+            case let (x?, y?): timing.append("repeats every \(MotionWords.seconds(x)) → \(MotionWords.seconds(y))")
+            case let (nil, y?): timing.append("repeats every \(MotionWords.seconds(y)) now (no repeat within the golden's frames)")
+            case let (x?, nil): timing.append("no longer repeats within the scene's frames (every \(MotionWords.seconds(x)) before)")
+            case (nil, nil): break
+            }
+            switch (g.start, a.start) {
+            case let (x?, y?): timing.append(MotionWords.shift(x, y, fps: fps).map { "starts \($0) (\(MotionWords.seconds(x)) → \(MotionWords.seconds(y)))" } ?? "starts on time")
+            default: break
+            }
+            return timing.joined(separator: ", ")
+        }
         switch (g.start, a.start) {
         case let (x?, y?): timing.append(MotionWords.shift(x, y, fps: fps).map { "starts \($0) (\(MotionWords.seconds(x)) → \(MotionWords.seconds(y)))" } ?? "starts on time")
         case let (x?, nil): timing.append("no longer moves (started at \(MotionWords.seconds(x)))")

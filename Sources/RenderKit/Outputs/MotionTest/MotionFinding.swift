@@ -6,6 +6,8 @@ import Formats
 public struct MotionFinding: Sendable {
     /// `card.x`, `state.progress`, `events`, or `track`.
     public var name: String
+    /// The view whose value it is, for a finding about a view property.
+    public var view: String?
     /// What changed, e.g. `starts on time, settles 42 ms later (6.318 → 6.360 s); …; frames 361–402`.
     public var words: String
     /// The first and last frame whose values differ beyond the tolerance, when the finding is about a series.

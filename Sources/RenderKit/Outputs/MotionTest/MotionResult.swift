@@ -38,7 +38,7 @@ public struct MotionResult: Sendable {
         switch status {
         case .same: return "motion unchanged (\(goldenPath): \(what))"
         case .different:
-            let views = Set(findings.compactMap { f in f.frames == nil ? nil : f.name.split(separator: ".").dropLast().joined(separator: ".") })
+            let views = Set(findings.compactMap(\.view))
             var parts = views.isEmpty ? [] : ["\(views.count) view\(views.count == 1 ? "" : "s")"]
             if findings.contains(where: { $0.name.hasPrefix("state.") }) { parts.append("state") }
             if findings.contains(where: { $0.name == "events" }) { parts.append("events") }

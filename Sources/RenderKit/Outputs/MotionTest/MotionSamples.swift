@@ -14,10 +14,9 @@ public struct MotionSamples: Sendable {
     public let source: FrameSource
     /// Each frame's display-list digest and the font faces it draws with, when asked for.
     public let digests: [FrameDigest]?
-    /// The values the motion track holds (`MotionTable.Frame.visit`).
-    let motion: MotionTable
-    /// Linear gradients painted as views: only expectations read them (`gradients`), so the motion track stays as it is.
-    let gradients: MotionTable
+    /// The values the motion track holds (`MotionTable.Frame.visit`), and those only expectations read
+    /// (`MotionTable.expectationOnly`).
+    let table: MotionTable
 
     public struct FrameDigest: Sendable {
         public var digest: String
@@ -29,7 +28,7 @@ public struct MotionSamples: Sendable {
         let frames = pump.withStates(Array(0..<source.frameCount), context: { ThreadContext() }) { context, state in
             // A frame whose views equal those of the frame this thread did before it (a still stretch of the scene)
             // has that frame's layout and values: layout is a function of the resolved views alone.
-            let laid: LayoutResult?, values: (motion: MotionTable.Frame, gradients: MotionTable.Frame)
+            let laid: LayoutResult?, values: MotionTable.Frame
             if let last = context.last, last.root == state.root {
                 (laid, values) = (last.laid, last.values)
             } else {
@@ -42,12 +41,9 @@ public struct MotionSamples: Sendable {
             let list = source.displayList(state, laidOut: laid, timings: &timings)
             return (values, FrameDigest(digest: context.digest.hex(list), faces: FontFace.used(in: list)))
         }
-        var motion = MotionTable(frameCount: source.frameCount), gradients = motion
-        for (i, frame) in frames.enumerated() {
-            motion.add(frame.0.motion, at: i)
-            gradients.add(frame.0.gradients, at: i)
-        }
-        self.source = source; self.motion = motion; self.gradients = gradients
+        var table = MotionTable(frameCount: source.frameCount)
+        for (i, frame) in frames.enumerated() { table.add(frame.0, at: i) }
+        self.source = source; self.table = table
         self.digests = digests ? frames.map { $0.1! } : nil
     }
 
@@ -55,28 +51,29 @@ public struct MotionSamples: Sendable {
     /// values of the frame it did last.
     private struct ThreadContext {
         var digest = DisplayListDigest()
-        var last: (root: ResolvedView?, laid: LayoutResult?, values: (motion: MotionTable.Frame, gradients: MotionTable.Frame))?
+        var last: (root: ResolvedView?, laid: LayoutResult?, values: MotionTable.Frame)?
     }
 
     /// The values of one state's layout, at a frame or between frames.
-    static func values(_ laid: LayoutResult?) -> (motion: MotionTable.Frame, gradients: MotionTable.Frame) {
-        var motion = MotionTable.Frame(), gradients = MotionTable.Frame()
-        guard let laid else { return (motion, gradients) }
+    static func values(_ laid: LayoutResult?) -> MotionTable.Frame {
+        var frame = MotionTable.Frame()
+        guard let laid else { return frame }
         var seen: Set<String> = []
-        motion.visit(laid.root, parentOffset: Point(0, 0), seen: &seen)
-        Self.gradients(laid.root, into: &gradients)
-        return (motion, gradients)
+        frame.visit(laid.root, parentOffset: Point(0, 0), seen: &seen)
+        Self.gradients(laid.root, into: &frame)
+        return frame
     }
 
     /// Where a linear gradient painted as a view (an overlay, a background) starts and ends across it, in unit points,
-    /// and how grey its first stop is: a shimmer's motion and dim level, which no view frame shows.
+    /// and how grey its first stop is: a shimmer's motion and dim level under the names expectations use
+    /// (`MotionTable.expectationOnly`).
     private static func gradients(_ view: LaidOutView, into frame: inout MotionTable.Frame) {
         if case .paint(.linear(let stops, let start, let end)) = view.kind {
             frame.start(view.identity)
-            frame.set(.gradientStart, start.x)
-            frame.set(.gradientEnd, end.x)
+            frame.set("gradientStart", start.x)
+            frame.set("gradientEnd", end.x)
             // The first stop's grey level (mean of its sRGB channels): how dim a shimmer's sides are.
-            if let c = stops.first?.color { frame.set(.gradientEdgeLevel, (c.r + c.g + c.b) / 3) }
+            if let c = stops.first?.color { frame.set("gradientEdgeLevel", (c.r + c.g + c.b) / 3) }
         }
         for sub in [view.background].compactMap({ $0 }) + view.children + [view.overlay, view.mask].compactMap({ $0 }) {
             gradients(sub, into: &frame)

@@ -7,7 +7,7 @@ extension MotionTrack {
     /// fps and scale (`MotionTest.source(for:)`) so that the track does not depend on how the pixel goldens are sampled.
     public init(_ samples: MotionSamples) {
         let source = samples.source
-        let table = samples.motion
+        let table = samples.table
         let names = source.scene.state.map(\.name)
         let state = names.indices.map { k in
             var changes: [MotionStateSeries.Change] = []
@@ -19,6 +19,6 @@ extension MotionTrack {
             return MotionStateSeries(name: names[k], changes: changes)
         }
         self.init(scene: source.scene.name, fps: source.fps, frameCount: source.frameCount, series: table.moving,
-                  state: state, events: EventLog(source).events)
+                  text: table.changingTexts(fps: source.fps), state: state, events: EventLog(source).events)
     }
 }
