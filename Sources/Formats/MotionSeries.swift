@@ -4,7 +4,7 @@ import Foundation
 /// designer would plot. Values are rounded to the precision of their unit (`MotionSeries.precision`) so that the same
 /// scene writes the same bytes on every machine, and run-length coded (`MotionRun`).
 public struct MotionSeries: Codable, Equatable, Sendable {
-    /// The view's `id`, or its path in the scene (`body.children[2]`, `…content#3` for a `forEach` item).
+    /// The view's `id`, or its path in the scene (`body.children[2]`, `…children[0]#3` for a `forEach` item, `label.overlay` for an overlay).
     public var view: String
     /// `x`, `y`, `width`, `height` (points, as drawn: layout plus offset), `opacity`, `scaleX`, `scaleY`,
     /// `rotation` (degrees), `anchorX`, `anchorY`, `blur`, `cornerRadius` (points), `rotation3D.angle` (degrees) and

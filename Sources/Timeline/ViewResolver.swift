@@ -119,7 +119,7 @@ struct ViewResolver {
             geometrySize = outerGeometry
             if let outer = outerGeometry { values.setGeometry(outer) }
         }
-        var modifiers = resolveModifiers(v.modifiers)
+        var modifiers = resolveModifiers(v.modifiers, identity: identityName)
         if !v.gestures.isEmpty {
             modifiers.gestures = GestureBinding(specPath: v.path, loopValues: currentLoopNames.map(\.1))
         }
@@ -201,7 +201,9 @@ struct ViewResolver {
         }
     }
 
-    mutating func resolveModifiers(_ m: ModifierSpec) -> ResolvedModifiers {
+    /// The modifiers of the view `identity`, whose background, overlay and mask are named after it (`card.background`,
+    /// `label.overlay`, `label.mask`; a view there with an `id` takes its id), as reports and expectations name them.
+    mutating func resolveModifiers(_ m: ModifierSpec, identity: String) -> ResolvedModifiers {
         var r = ResolvedModifiers()
         if let p = m.padding {
             r.padding = EdgeInsets(top: values.number(p.top), leading: values.number(p.leading),
@@ -212,9 +214,9 @@ struct ViewResolver {
             r.frame = FrameSpec(width: dim(f.width), height: dim(f.height), minWidth: dim(f.minWidth), maxWidth: dim(f.maxWidth),
                                 minHeight: dim(f.minHeight), maxHeight: dim(f.maxHeight), alignment: f.alignment)
         }
-        r.background = layerContent(m.background, "background")
-        r.overlay = layerContent(m.overlay, "overlay")
-        if let mask = m.mask, let v = resolve(mask, identity: mask.path) { r.mask = Box(v) }
+        r.background = layerContent(m.background, identity + ".background")
+        r.overlay = layerContent(m.overlay, identity + ".overlay")
+        if let mask = m.mask, let v = resolve(mask, identity: identity + ".mask") { r.mask = Box(v) }
         r.clip = m.clip
         r.shadows = m.shadows.map {
             ShadowSpec(color: values.color($0.color), radius: max(0, values.number($0.radius)), x: values.number($0.x), y: values.number($0.y))
@@ -236,11 +238,11 @@ struct ViewResolver {
         return r
     }
 
-    mutating func layerContent(_ c: LayerContentSpec?, _ key: String) -> Box<ResolvedView>? {
+    mutating func layerContent(_ c: LayerContentSpec?, _ identity: String) -> Box<ResolvedView>? {
         switch c {
         case nil: return nil
-        case .paint(let p)?: return Box(ResolvedView(identity: key, kind: .paint(paint(p))))
-        case .view(let v)?: return resolve(v, identity: v.path).map { Box($0) }
+        case .paint(let p)?: return Box(ResolvedView(identity: identity, kind: .paint(paint(p))))
+        case .view(let v)?: return resolve(v, identity: identity).map { Box($0) }
         }
     }
 }

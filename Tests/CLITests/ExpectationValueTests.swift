@@ -50,4 +50,24 @@ final class ExpectationValueTests: CLITestCase {
         XCTAssertTrue(problems[0].contains("expect[0].property: unknown property \"fill.redd\"; did you mean \"fill.red\"?"), run.stderr)
         XCTAssertTrue(problems[1].contains("expect[1].property: unknown property \"shadows[01].radius\""), run.stderr)
     }
+
+    /// A background or overlay is named after its view (`box.overlay`), with a suggestion for a near miss; two views'
+    /// paint overlays are two views (they once shared the name `overlay`, so only the first was tracked).
+    func testOverlaysAreNamedAfterTheirView() throws {
+        let scene = """
+            {"scene": 1, "canvas": {"width": 100, "height": 60, "scale": 1}, "fps": 10, "duration": 1, "state": {"on": false},
+             "body": {"type": "hstack", "children": [
+               {"type": "rect", "id": "a", "frame": {"width": 20, "height": 20}, "overlay": "=on ? '#FFFFFF' : '#000000'"},
+               {"type": "rect", "id": "b", "frame": {"width": 20, "height": 20}, "overlay": "=on ? '#000000' : '#FFFFFF'"}]},
+             "timeline": [{"at": 0, "set": {"on": true}, "animation": {"linear": 0.5}}]}
+            """
+        let path = try writeScene(scene, expecting: [
+            #"{"at": 0.5, "view": "a.overlay", "property": "fill.red", "value": 1}"#,
+            #"{"at": 0.5, "view": "b.overlay", "property": "fill.red", "value": 0}"#,
+        ])
+        try expect(0, ["test", path])
+        try writeScene(scene, expecting: [#"{"at": 0.5, "view": "a.ovrlay", "property": "fill.red", "value": 1}"#])
+        let run = try expect(1, ["test", path])
+        XCTAssertTrue(run.stderr.contains("expect[0].view: the scene has no view \"a.ovrlay\"; did you mean \"a.overlay\"?"), run.stderr)
+    }
 }

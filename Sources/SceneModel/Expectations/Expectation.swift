@@ -51,7 +51,7 @@ public struct Expectation: Sendable {
     public var at: Double?
     public var from: Double?
     public var to: Double?
-    /// A view's identity: its `id`, else its place in the scene (`body.children[2]`, `…content#3`).
+    /// A view's identity: its `id`, else its place in the scene (`body.children[2]`, `…children[0]#3`, `label.overlay`).
     public var view: String?
     public var viewLocation: SourceLocation?
     /// Every time the entry gives, where it is written and its JSON path, for the check against the scene's end.

@@ -5,7 +5,7 @@ import Geometry
 /// consumes it; it holds numbers, colours and strings only, never expressions.
 public struct ResolvedView: Hashable, Sendable {
     /// Stable identity across frames: the JSON path of the view in the scene, with the
-    /// loop index for views inside `forEach` (`body.children[1].content#3`), or its `id`.
+    /// loop index for views inside `forEach` (`body.children[1].children[0]#3`; a background, overlay or mask without an id is named after its view, `label.overlay`), or its `id`.
     public var identity: String
     public var kind: ResolvedKind
     public var children: [ResolvedView]
