@@ -18,8 +18,11 @@ public struct MotionSummary: Codable, Equatable, Sendable {
         public var frames: [Int]?
         public var golden: Character?
         public var actual: Character?
-        public init(name: String, words: String, frames: [Int]?, golden: Character?, actual: Character?) {
+        /// Other views' values that changed by exactly as much (a parent's move seen on its subviews), reported here.
+        public var alsoOn: [String]?
+        public init(name: String, words: String, frames: [Int]?, golden: Character?, actual: Character?, alsoOn: [String]? = nil) {
             self.name = name; self.words = words; self.frames = frames; self.golden = golden; self.actual = actual
+            self.alsoOn = alsoOn
         }
     }
 

@@ -110,4 +110,42 @@ final class MotionValuesTests: XCTestCase {
         let character = try XCTUnwrap(MotionCharacter(sweep, fps: 60, property: "fill.startX"))
         XCTAssertEqual(try XCTUnwrap(character.period), 2, accuracy: 1e-9)
     }
+
+    /// A window's move seen on its three subviews is one finding, at the window, naming the subviews; a subview that
+    /// also moves on its own keeps its own finding.
+    func testAParentsChangeIsReportedOnceAtTheParent() throws {
+        func scene(_ timing: String) -> String {
+            """
+            {"scene": 1, "canvas": {"width": 300, "height": 100, "scale": 1}, "fps": 10, "duration": 2, "state": {"on": false},
+             "body": {"type": "zstack", "id": "window", "offset": {"x": "=on ? 100 : 0", "y": 0}, "children": [
+               {"type": "rect", "id": "a", "frame": {"width": 10, "height": 10}},
+               {"type": "rect", "id": "b", "frame": {"width": 20, "height": 10}},
+               {"type": "rect", "id": "c", "frame": {"width": 30, "height": 10}, "offset": {"x": "=on ? 50 : 0", "y": 0}}]},
+             "timeline": [{"at": 0.2, "set": {"on": true}, "animation": {\(timing)}}]}
+            """
+        }
+        let findings = MotionComparison(golden: try track(scene(#""linear": 1"#)), actual: try track(scene(#""linear": 0.5"#))).findings
+        XCTAssertEqual(findings.map(\.name), ["window.x", "c.x"], findings.map(\.line).joined(separator: "\n"))
+        XCTAssertEqual(findings[0].alsoOn, ["a.x", "b.x"])
+        XCTAssertTrue(findings[0].words.hasSuffix("; the same change on a.x, b.x"), findings[0].line)
+        XCTAssertEqual(findings[1].alsoOn, [])
+    }
+
+    /// A value that moved, rested and now ends elsewhere ends elsewhere: its first move is not an overshoot.
+    func testAMoveThatNowEndsElsewhereIsNotAnOvershoot() throws {
+        func track(_ frames: [Double?]) -> MotionTrack {
+            MotionTrack(scene: "s", fps: 10, frameCount: frames.count,
+                        series: [MotionSeries(view: "card", property: "x", frames: frames)], state: [], events: [])
+        }
+        let golden = track([0, 0, 0, 50, 100, 100, 100, 100, 100, 100, 100, 100])
+        let actual = track([0, 0, 0, 50, 100, 100, 100, 100, 86, 72, 72, 72])
+        let finding = try XCTUnwrap(MotionComparison(golden: golden, actual: actual).findings.first)
+        XCTAssertEqual(finding.actual?.overshoot, 0)
+        XCTAssertTrue(finding.words.contains("no overshoot; ends at 100.0 pt → 72.0 pt"), finding.line)
+        // A spring past its final value is still an overshoot, measured from the final value: 104 against 100.
+        let spring = try XCTUnwrap(MotionCharacter([0, 0, 0, 60, 104, 101, 100, 100], fps: 10, property: "x"))
+        XCTAssertEqual(spring.overshoot, 4, accuracy: 1e-9)
+        XCTAssertEqual(MotionWords.value(-0.00001, unit: "pt"), "0.0 pt")
+        XCTAssertEqual(MotionWords.value(-0.0004, unit: ""), "0.000")
+    }
 }

@@ -26,12 +26,18 @@ public struct MotionCharacter: Equatable, Sendable {
         final = last.value
         start = drawn.first { $0.value != first.value }?.time
         let farthest = drawn.map { abs($0.value - first.value) }.max() ?? 0
-        let move = final - initial
         let floor = MotionSeries.unit(of: property).isEmpty ? 0.005 : 0.5
-        let band = max(0.01 * (move == 0 ? farthest : abs(move)), floor)
+        let band = max(0.01 * (final == initial ? farthest : abs(final - initial)), floor)
         settle = drawn.last { abs($0.value - last.value) > band }?.time
+        // Overshoot belongs to the last move: from the last rest (three equal frames) away from the final value, so
+        // that a value which moved, rested and now ends elsewhere is not said to overshoot by its first move.
+        let lastRest = (2..<max(2, drawn.count)).last { i in
+            drawn[i].value == drawn[i - 1].value && drawn[i].value == drawn[i - 2].value && abs(drawn[i].value - last.value) > band
+        }
+        let moving = drawn[(lastRest ?? 0)...]
+        let move = final - (moving.first?.value ?? initial)
         let direction: Double = move < 0 ? -1 : 1
-        overshoot = move == 0 ? 0 : max(0, drawn.map { ($0.value - last.value) * direction }.max() ?? 0)
+        overshoot = move == 0 ? 0 : max(0, moving.map { ($0.value - last.value) * direction }.max() ?? 0)
         if let s = frames.firstIndex(where: { $0 != nil && $0 != first.value }), s > 0,
            frames[(s - 1)...].allSatisfy({ $0 != nil }) {
             period = Self.period(frames[(s - 1)...].map { $0! }).map { Double($0) / fps }

@@ -22,9 +22,46 @@ public struct MotionComparison: Sendable {
         let goldenByName = Dictionary(golden.series.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for s in golden.series { out += finding(golden: s, actual: actual.series.first { $0.name == s.name }) }
         for s in actual.series where goldenByName[s.name] == nil { out += finding(golden: nil, actual: s) }
-        out = MotionColour.merged(out, golden: golden, actual: actual, fps: actual.fps)
+        out = Self.folded(MotionColour.merged(out, golden: golden, actual: actual, fps: actual.fps))
         out += textFindings + stateFindings + eventFindings
         return out
+    }
+
+    /// The findings with each one whose change (actual minus golden, frame by frame, to the tolerance) equals that of
+    /// an earlier finding of the same property on another view folded into it: a change that subviews inherit from a
+    /// parent, which comes first in painter's order, is reported once, at the parent, naming the views that follow it.
+    static func folded(_ findings: [MotionFinding]) -> [MotionFinding] {
+        var out: [MotionFinding] = [], first: [String: Int] = [:]
+        for f in findings {
+            guard let view = f.view, f.name.hasPrefix(view + "."), !f.goldenValues.isEmpty, !f.actualValues.isEmpty else {
+                out.append(f); continue
+            }
+            let property = String(f.name.dropFirst(view.count + 1))
+            let tolerance = tolerance(property)
+            var key = property + ":"
+            for i in 0..<max(f.goldenValues.count, f.actualValues.count) {
+                let g = f.goldenValues[min(i, f.goldenValues.count - 1)], a = f.actualValues[min(i, f.actualValues.count - 1)]
+                switch (g, a) {
+                case let (x?, y?): key += String(Int(((y - x) / tolerance).rounded())) + ","
+                case (nil, nil): key += "_,"
+                case (nil, _): key += "+,"
+                case (_, nil): key += "-,"
+                }
+            }
+            if let k = first[key] {
+                out[k].alsoOn.append(f.name)
+            } else {
+                first[key] = out.count
+                out.append(f)
+            }
+        }
+        return out.map { f in
+            guard !f.alsoOn.isEmpty else { return f }
+            var f = f
+            let shown = f.alsoOn.prefix(5).joined(separator: ", ") + (f.alsoOn.count > 5 ? " and \(f.alsoOn.count - 5) more" : "")
+            f.words += "; the same change on \(shown)"
+            return f
+        }
     }
 
     /// The tolerance of a property's values.

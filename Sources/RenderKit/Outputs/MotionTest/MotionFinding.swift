@@ -19,6 +19,9 @@ public struct MotionFinding: Sendable {
     public var actualValues: [Double?] = []
     /// The unit of the values (`pt`, `°`, or empty for a ratio).
     public var unit = ""
+    /// Other views' findings of the same property that changed by exactly as much on every frame (a window's move
+    /// seen on its subviews), folded into this one, the first in painter's order (`MotionComparison.folded`).
+    public var alsoOn: [String] = []
 
     public init(name: String, words: String) { self.name = name; self.words = words }
 

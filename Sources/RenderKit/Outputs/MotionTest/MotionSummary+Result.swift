@@ -9,7 +9,7 @@ extension MotionSummary {
         self.init(status: m.status.rawValue, golden: m.goldenPath, actual: m.actualPath, bytes: m.bytes, pngGoldenBytes: m.pngGoldenBytes,
                   findings: m.findings.map { f in
                       Finding(name: f.name, words: f.words, frames: f.frames.map { [$0.lowerBound, $0.upperBound] },
-                              golden: character(f.golden), actual: character(f.actual))
+                              golden: character(f.golden), actual: character(f.actual), alsoOn: f.alsoOn.isEmpty ? nil : f.alsoOn)
                   })
     }
 

@@ -17,10 +17,14 @@ enum MotionWords {
 
     /// `142.0 pt`, `0.870`, `12.5°`.
     static func value(_ v: Double, unit: String) -> String {
+        // Rounded first, so that a value a hair below zero reads 0.0, never -0.0.
+        let places = unit.isEmpty ? 1000.0 : 10
+        let r = (v * places).rounded() / places
+        let shown = r == 0 ? 0 : r
         switch unit {
-        case "": return String(format: "%.3f", v)
-        case "°": return String(format: "%.1f°", v)
-        default: return String(format: "%.1f %@", v, unit)
+        case "": return String(format: "%.3f", shown)
+        case "°": return String(format: "%.1f°", shown)
+        default: return String(format: "%.1f %@", shown, unit)
         }
     }
 
