@@ -70,4 +70,50 @@ final class ExpectationValueTests: CLITestCase {
         let run = try expect(1, ["test", path])
         XCTAssertTrue(run.stderr.contains("expect[0].view: the scene has no view \"a.ovrlay\"; did you mean \"a.overlay\"?"), run.stderr)
     }
+
+    /// `settledBy` and the motion report's "settles at" are one meaning: a linear 100 pt move from 0.5 s to 1.5 s at
+    /// 10 fps is 10 pt a frame, so with the default band (1 % of the move: 1 pt) the last frame off is 1.4 s (90 pt)
+    /// and the view is settled from 1.5 s; with `within: 15` the last frame off is 1.3 s (80 pt).
+    func testSettledByUsesTheMotionReportsBandOrWithin() throws {
+        let ramp = """
+            {"scene": 1, "canvas": {"width": 200, "height": 60, "scale": 1}, "fps": 10, "duration": 2, "state": {"on": false},
+             "body": {"type": "rect", "id": "box", "frame": {"width": 20, "height": 20}, "offset": {"x": "=on ? 100 : 0", "y": 0}},
+             "timeline": [{"at": 0.5, "set": {"on": true}, "animation": {"linear": 1}}]}
+            """
+        let path = try writeScene(ramp, expecting: [
+            #"{"view": "box", "settledBy": 1.5, "tolerance": 0}"#,
+            #"{"view": "box", "settledBy": 1.4, "tolerance": 0}"#,
+            #"{"view": "box", "settledBy": 1.4, "tolerance": 0, "within": 15}"#,
+            #"{"view": "box", "settledBy": 1.3, "tolerance": 0, "within": 15}"#,
+        ])
+        let run = try expect(1, ["test", path])
+        let file = self.path("box.test.json")
+        XCTAssertEqual(run.stdout.split(separator: "\n").map(String.init), [
+            "\(file):4:5: expect[1]: box.x is off its final value 190 by more than 1 until 1.500 s, expected settled by 1.4 ± 0 s",
+            "\(file):6:5: expect[3]: box.x is off its final value 190 by more than 15 until 1.400 s, expected settled by 1.3 ± 0 s",
+            "expectations: 4 expectations, 2 failing",
+        ])
+    }
+
+    /// `follows` on a curve that repeats a number of times compares each repeat with the curve (a sawtooth of 0.5 s
+    /// three times from 0.5 s at 10 fps, from x 140 by 100 pt). Against a 0.6 s curve the end of a cycle b is read
+    /// from the window's frame of most progress, the last of 1.0 s and 1.6 s (5/6 of a cycle): at 1.6 s the box is
+    /// at 160, so b = 140 + 20 / (5/6) = 164. The first frame off is then 0.6 s (frame 6): 160 where the curve has
+    /// 140 + 24 · 1/6 = 144; the worst is 1.9 s: 220 where it has 140 + 24 · 2/6 = 148.
+    func testFollowsARepeatingCurveAndNamesTheFirstFrameOff() throws {
+        let saw = """
+            {"scene": 1, "canvas": {"width": 300, "height": 60, "scale": 1}, "fps": 10, "duration": 3, "state": {"on": false},
+             "body": {"type": "rect", "id": "box", "frame": {"width": 20, "height": 20}, "offset": {"x": "=on ? 100 : 0", "y": 0}},
+             "timeline": [{"at": 0.5, "set": {"on": true}, "animation": {"linear": 0.5, "repeat": 3, "autoreverses": false}}]}
+            """
+        let path = try writeScene(saw, expecting: [
+            #"{"from": 0.5, "to": 1.9, "view": "box", "property": "x", "follows": {"linear": 0.5, "repeat": 3, "autoreverses": false}}"#,
+            #"{"from": 0.5, "to": 1.9, "view": "box", "property": "x", "follows": {"linear": 0.6, "repeat": 3, "autoreverses": false}}"#,
+        ])
+        let run = try expect(1, ["test", path])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, run.stdout)
+        XCTAssertEqual(lines[0], "\(self.path("box.test.json")):4:5: expect[1]: at 1.900 s box.x = 220, expected 148 ± 0.01 "
+                       + "on the curve from 140 to 164 a cycle from 0.500 s; first off the curve at 0.600 s (frame 6): 160, expected 144")
+    }
 }

@@ -145,6 +145,10 @@ final class MotionValuesTests: XCTestCase {
         // A spring past its final value is still an overshoot, measured from the final value: 104 against 100.
         let spring = try XCTUnwrap(MotionCharacter([0, 0, 0, 60, 104, 101, 100, 100], fps: 10, property: "x"))
         XCTAssertEqual(spring.overshoot, 4, accuracy: 1e-9)
+        // The report's settle is the last frame off the band, as settledBy's (ExpectationValueTests): a 10 pt-a-frame
+        // ramp from 90 to 190 at 10 fps is last more than 1 pt (1 % of 100) from 190 at frame 14, 1.4 s.
+        let ramp = try XCTUnwrap(MotionCharacter((0..<20).map { Double?(90 + 10 * Double(min(10, max(0, $0 - 5)))) }, fps: 10, property: "x"))
+        XCTAssertEqual(try XCTUnwrap(ramp.settle), 1.4, accuracy: 1e-9)
         XCTAssertEqual(MotionWords.value(-0.00001, unit: "pt"), "0.0 pt")
         XCTAssertEqual(MotionWords.value(-0.0004, unit: ""), "0.000")
     }

@@ -16,8 +16,10 @@ public struct Expectation: Sendable {
         case haptics([String: Int])
         /// A named event fired at `at` ± tolerance.
         case event(String)
-        /// The view's values no longer change from this time on.
-        case settledBy(Double)
+        /// From this time on every value of the view stays within its settle band of its final value: the motion
+        /// report's (1 % of the value's move, at least 0.5 pt or degree, 0.005 for a ratio), or `within` points
+        /// (degrees; a hundredth of it for a ratio) when the entry gives it.
+        case settledBy(Double, within: Double?)
         /// Within the window the property equals a + (b − a)·p(t − from) for the curve p of this animation.
         case follows(AnimationSpec, property: String)
     }

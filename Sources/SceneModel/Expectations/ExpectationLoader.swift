@@ -7,7 +7,7 @@ import Foundation
 public enum ExpectationLoader {
     static let topLevelKeys = ["$schema", "expect"]
     static let entryKeys = ["at", "from", "to", "view", "frame", "opacity", "state", "haptics", "event", "settledBy",
-                            "follows", "value", "property", "tolerance"]
+                            "follows", "value", "property", "tolerance", "within"]
     static let factKeys = ["frame", "opacity", "value", "state", "haptics", "event", "settledBy", "follows"]
     /// Most entries a file may have: each `at` costs a layout, so a hostile file must not ask for millions.
     public static let maxExpectations = 10_000

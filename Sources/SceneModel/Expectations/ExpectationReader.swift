@@ -69,7 +69,8 @@ extension SceneReader {
             }
         case "settledBy":
             needs = ["view"]
-            if let t = number(fv, fp, min: 0) { times.append((fp, fv.location, t)); fact = .settledBy(t) }
+            let within = o["within"].flatMap { number($0, join(path, "within"), min: 0) }
+            if let t = number(fv, fp, min: 0) { times.append((fp, fv.location, t)); fact = .settledBy(t, within: within) }
         default:
             needs = ["from", "view", "property"]
             let property = o["property"].flatMap { viewProperty($0, join(path, "property")) }
@@ -81,6 +82,9 @@ extension SceneReader {
         }
         for k in needs where o[k] == nil {
             fail(v, path, "\"\(key)\" needs \"\(k)\"" + (k == "from" ? " and \"to\" (a window)" : ""))
+        }
+        if key != "settledBy", let wv = o["within"] {
+            fail(wv, join(path, "within"), "\"within\" belongs to \"settledBy\" (the settle band); \"tolerance\" is for the others")
         }
         if key != "follows", key != "value", let pv = o["property"] {
             fail(pv, join(path, "property"), "\"property\" belongs to \"follows\" or \"value\"")

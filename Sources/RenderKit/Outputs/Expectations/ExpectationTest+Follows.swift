@@ -19,26 +19,32 @@ extension ExpectationTest {
         if case .constant(let c)? = spec.initialVelocity { v0 = c }
         let animation = Animation(spec, initialVelocity: v0)
         let window = samples.frames(from: from, to: to)
-        guard let b = animation.repeatCount == .forever ? endOfCycle(series, window, a: a, animation, from: from) : rest(series, after: to) else {
+        let repeats = animation.repeatCount != .count(1)
+        guard let b = repeats ? endOfCycle(series, window, a: a, animation, from: from) : rest(series, after: to) else {
             return (false, "\(name) is not drawn from \(Self.seconds(to)) on, so it has no value to settle at")
         }
         guard !window.isEmpty else {
             return (false, "no frame of the scene lies from \(Self.seconds(from)) to \(Self.seconds(to)): nothing to compare with the curve")
         }
-        var worst: (frame: Int, got: Double, want: Double)?
+        var worst: (frame: Int, got: Double, want: Double)?, firstOff: (frame: Int, got: Double, want: Double)?
         for i in window {
             guard let got = series[i] else { return (false, "at \(Self.seconds(samples.source.time(frame: i))) \(view) is not drawn, expected \(name) to follow the curve") }
             let want = a + (b - a) * animation.progress(at: samples.source.time(frame: i) - from)
             if abs(got - want) > abs((worst.map { $0.got - $0.want }) ?? 0) { worst = (i, got, want) }
+            if firstOff == nil, abs(got - want) > tolerance + 1e-9 { firstOff = (i, got, want) }
         }
-        let move = "from \(fmt(a)) to \(fmt(b))"
-        guard let w = worst, abs(w.got - w.want) > tolerance + 1e-9 else {
+        let move = "from \(fmt(a)) to \(fmt(b))" + (repeats ? " a cycle" : "")
+        guard let w = worst, let f = firstOff else {
             return (true, "\(name) follows the curve \(move) within \(fmt(tolerance))")
         }
-        return (false, "at \(Self.seconds(samples.source.time(frame: w.frame))) \(name) = \(fmt(w.got)), expected \(fmt(w.want)) ± \(fmt(tolerance)) on the curve \(move) from \(Self.seconds(from))")
+        // The worst frame says how far off; the first frame off says where it starts to diverge (a repeat that drifts
+        // a little more each cycle is off first long before it is off most).
+        let time = { (i: Int) in Self.seconds(self.samples.source.time(frame: i)) }
+        return (false, "at \(time(w.frame)) \(name) = \(fmt(w.got)), expected \(fmt(w.want)) ± \(fmt(tolerance)) on the curve \(move) from \(Self.seconds(from))"
+                + (f.frame == w.frame ? "" : "; first off the curve at \(time(f.frame)) (frame \(f.frame)): \(fmt(f.got)), expected \(fmt(f.want))"))
     }
 
-    /// For a curve that repeats forever, which never rests: the value its first cycle ends at, read from the frame of
+    /// For a curve that repeats (forever, or a number of times), which rests only after its repeats if ever: the value its first cycle ends at, read from the frame of
     /// the window with the most progress (b = a + (v − a)/p), so that the other frames test the curve's shape and period.
     private func endOfCycle(_ series: [Double?], _ window: [Int], a: Double, _ animation: Animation, from: Double) -> Double? {
         let progress = window.map { animation.progress(at: samples.source.time(frame: $0) - from) }

@@ -25,9 +25,7 @@ public struct MotionCharacter: Equatable, Sendable {
         initial = first.value
         final = last.value
         start = drawn.first { $0.value != first.value }?.time
-        let farthest = drawn.map { abs($0.value - first.value) }.max() ?? 0
-        let floor = MotionSeries.unit(of: property).isEmpty ? 0.005 : 0.5
-        let band = max(0.01 * (final == initial ? farthest : abs(final - initial)), floor)
+        let band = Self.band(frames, property: property)
         settle = drawn.last { abs($0.value - last.value) > band }?.time
         // Overshoot belongs to the last move: from the last rest (three equal frames) away from the final value, so
         // that a value which moved, rested and now ends elsewhere is not said to overshoot by its first move.
@@ -42,6 +40,18 @@ public struct MotionCharacter: Equatable, Sendable {
            frames[(s - 1)...].allSatisfy({ $0 != nil }) {
             period = Self.period(frames[(s - 1)...].map { $0! }).map { Double($0) / fps }
         }
+    }
+
+    /// The settle band of a value over `frames` (nil where not drawn): 1 % of its move from the first value drawn to
+    /// the last (of its farthest excursion when it comes back where it started), at least 0.5 pt or degree, 0.005 for
+    /// a ratio such as opacity: a spring's tail below a point is not something anyone sees end. `settledBy` uses the
+    /// same band, so both say "settled" of the same frame.
+    public static func band(_ frames: [Double?], property: String) -> Double {
+        let drawn = frames.compactMap { $0 }
+        let floor = MotionSeries.unit(of: property).isEmpty ? 0.005 : 0.5
+        guard let first = drawn.first, let last = drawn.last else { return floor }
+        let farthest = drawn.map { abs($0 - first) }.max() ?? 0
+        return max(0.01 * (last == first ? farthest : abs(last - first)), floor)
     }
 
     /// The repeat of `values` (from the frame before they start moving), in frames: the smallest lag L at which each
