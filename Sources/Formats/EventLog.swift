@@ -17,6 +17,9 @@ public struct EventLog: Codable, Equatable, Sendable {
         public var detail: String?
         /// Where in the scene the event comes from (`timeline[2]`, `body.children[0].gestures[1]`).
         public var path: String
+        /// A gesture's release (`drag.ended`): the finger's velocity `[x, y]` in points per second, to 0.001, the
+        /// `gesture.velocity` its handler read; what a `follows` after a flick starts from.
+        public var velocity: [Double]?
 
         public init(time: Double, frame: Int, kind: String, id: String? = nil, haptic: String? = nil, tick: Int? = nil,
                     detail: String? = nil, path: String) {

@@ -96,7 +96,7 @@ public struct MotionSeries: Codable, Equatable, Sendable {
     /// steps that is the multiple's count over 1000 (or 10000), as IEEE division rounds to nearest and the product
     /// count × step is off by far less than half a step, so it prints as that quotient; computed so, without the
     /// formatting, which was most of the time a motion track took. Larger values are printed and read back.
-    static func rounded(_ x: Double, step: Double) -> Double {
+    public static func rounded(_ x: Double, step: Double) -> Double {
         let scaled = (x / step).rounded()
         guard abs(scaled) < 1e9 else { return roundedByPrinting(x, step: step) }
         let r = scaled / (step < 0.001 ? 10000 : 1000)

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Something that happened during the simulation, for `events.json`.
 public struct FiredEvent: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
@@ -12,8 +14,11 @@ public struct FiredEvent: Sendable, Hashable {
     public var path: String
     /// The haptic style, for `.haptic`; the phase, for `.gesture`.
     public var detail: String?
+    /// For a gesture's `ended` phase: the finger's velocity at release in points per second, the `gesture.velocity`
+    /// its handler reads (what a flick hands to a spring).
+    public var velocity: Point?
 
-    public init(kind: Kind, time: Double, id: String?, path: String, detail: String? = nil) {
-        self.kind = kind; self.time = time; self.id = id; self.path = path; self.detail = detail
+    public init(kind: Kind, time: Double, id: String?, path: String, detail: String? = nil, velocity: Point? = nil) {
+        self.kind = kind; self.time = time; self.id = id; self.path = path; self.detail = detail; self.velocity = velocity
     }
 }

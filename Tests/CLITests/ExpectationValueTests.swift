@@ -15,6 +15,14 @@ final class ExpectationValueTests: CLITestCase {
 
     func write(_ entries: [String]) throws -> String { try writeScene(scene, expecting: entries) }
 
+    /// The lines `render test SCENE` prints when some expectation fails (exit status 1), each without the path of
+    /// `box.test.json` before its `line:column`.
+    func failingLines(_ scene: String) throws -> [String] {
+        let run = try expect(1, ["test", scene])
+        let file = path("box.test.json") + ":"
+        return run.stdout.split(separator: "\n").map { $0.hasPrefix(file) ? String($0.dropFirst(file.count)) : String($0) }
+    }
+
     func testPaintAndShadowValuesPassWhereTheyHold() throws {
         let scene = try write([
             #"{"from": 0.5, "to": 1.5, "view": "box", "property": "fill.red", "follows": {"linear": 1}}"#,
@@ -86,11 +94,9 @@ final class ExpectationValueTests: CLITestCase {
             #"{"view": "box", "settledBy": 1.4, "tolerance": 0, "within": 15}"#,
             #"{"view": "box", "settledBy": 1.3, "tolerance": 0, "within": 15}"#,
         ])
-        let run = try expect(1, ["test", path])
-        let file = self.path("box.test.json")
-        XCTAssertEqual(run.stdout.split(separator: "\n").map(String.init), [
-            "\(file):4:5: expect[1]: box.x is off its final value 190 by more than 1 until 1.500 s, expected settled by 1.4 ± 0 s",
-            "\(file):6:5: expect[3]: box.x is off its final value 190 by more than 15 until 1.400 s, expected settled by 1.3 ± 0 s",
+        XCTAssertEqual(try failingLines(path), [
+            "4:5: expect[1]: box.x is off its final value 190 by more than 1 until 1.500 s, expected settled by 1.4 ± 0 s",
+            "6:5: expect[3]: box.x is off its final value 190 by more than 15 until 1.400 s, expected settled by 1.3 ± 0 s",
             "expectations: 4 expectations, 2 failing",
         ])
     }
@@ -115,5 +121,57 @@ final class ExpectationValueTests: CLITestCase {
         XCTAssertEqual(lines.count, 2, run.stdout)
         XCTAssertEqual(lines[0], "\(self.path("box.test.json")):4:5: expect[1]: at 1.900 s box.x = 220, expected 148 ± 0.01 "
                        + "on the curve from 140 to 164 a cycle from 0.500 s; first off the curve at 0.600 s (frame 6): 160, expected 144")
+    }
+
+    /// A drag's release velocity is in `events.json` (and the motion golden's events): a 300 pt drag over 0.5 s from
+    /// 0.5 s at 10 fps follows s(u) = (3u² − u³)/2, so the finger is at 211.2 pt 0.1 s before release and the
+    /// velocity over the last 100 ms is (300 − 211.2) / 0.1 = 888 pt/s. A faster flick is named in the motion report.
+    func testReleaseVelocityIsRecorded() throws {
+        func scene(_ to: Int) -> String {
+            """
+            {"scene": 1, "canvas": {"width": 400, "height": 100, "scale": 1}, "fps": 10, "duration": 2, "state": {"x": 0},
+             "body": {"type": "rect", "id": "pad", "frame": {"width": 400, "height": 100},
+                      "gestures": [{"drag": {"minimumDistance": 0}, "onEnded": {"set": {"x": "=gesture.velocity.x"}}}]},
+             "input": [{"at": 0.5, "drag": {"from": [0, 50], "to": [\(to), 50], "duration": 0.5}}]}
+            """
+        }
+        let path = try writeScene(scene(300), named: "pad.json")
+        try expect(0, ["pad.json", "--out", self.path("out")].map { $0 == "pad.json" ? path : $0 })
+        let events = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: self.path("out/events.json")))) as? [String: Any])
+        let ended = try XCTUnwrap((events["events"] as? [[String: Any]])?.first { $0["detail"] as? String == "drag.ended" })
+        let velocity = try XCTUnwrap(ended["velocity"] as? [Double])
+        XCTAssertEqual(velocity[0], 888, accuracy: 0.001)
+        XCTAssertEqual(velocity[1], 0)
+        // The handler read the same velocity.
+        try expect(0, ["test", path, "--golden", self.path("golden"), "--motion-only"])
+        try writeScene(scene(400), named: "pad.json")
+        let run = try expect(1, ["test", path, "--golden", self.path("golden"), "--motion-only", "--artifacts", self.path("report")])
+        // 400 pt: the finger is at 281.6 pt 0.1 s before release, (400 − 281.6) / 0.1 = 1184 pt/s.
+        XCTAssertTrue(run.stdout.contains("gesture pad drag.ended released at (888, 0) → (1184, 0) pt/s"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("state.x: "), run.stdout)
+    }
+
+    /// Events without an `id` are named by their place in the timeline or by kind and index in firing order.
+    func testEventsWithoutAnIdAreNamedByPlaceOrKindAndIndex() throws {
+        let scene = """
+            {"scene": 1, "canvas": {"width": 100, "height": 60, "scale": 1}, "fps": 10, "duration": 2, "state": {"on": false},
+             "body": {"type": "rect", "frame": {"width": 20, "height": 20}},
+             "timeline": [{"at": 0.5, "set": {"on": true}, "haptic": "soft"}, {"at": 1.0, "haptic": "rigid"}]}
+            """
+        let path = try writeScene(scene, expecting: [
+            #"{"event": "timeline[0]", "at": 0.5}"#,
+            #"{"event": {"kind": "haptic", "index": 1}, "at": 1.0}"#,
+            #"{"event": {"kind": "haptic", "index": 2}, "at": 1.0}"#,
+            #"{"event": "timeline[1]", "at": 0.5}"#,
+        ])
+        XCTAssertEqual(try failingLines(path), [
+            "5:5: expect[2]: event haptic #2 never fires, expected at 1 ± 0.1 s",
+            "6:5: expect[3]: event timeline[1] fires at 1.000 s, expected at 0.5 ± 0.1 s",
+            "expectations: 4 expectations, 2 failing",
+        ])
+        try writeScene(scene, expecting: [#"{"event": "timelin[1]", "at": 1.0}"#, #"{"event": {"kind": "haptc", "index": 0}, "at": 1.0}"#])
+        let bad = try expect(1, ["test", path])
+        XCTAssertTrue(bad.stderr.contains("expect[0].event: the scene has no event \"timelin[1]\"; did you mean \"timeline[1]\"?"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("expect[1].event.kind: unknown value \"haptc\"; did you mean \"haptic\"?"), bad.stderr)
     }
 }

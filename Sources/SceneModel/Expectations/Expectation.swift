@@ -15,7 +15,7 @@ public struct Expectation: Sendable {
         /// Haptics by style within the window.
         case haptics([String: Int])
         /// A named event fired at `at` ± tolerance.
-        case event(String)
+        case event(EventReference)
         /// From this time on every value of the view stays within its settle band of its final value: the motion
         /// report's (1 % of the value's move, at least 0.5 pt or degree, 0.005 for a ratio), or `within` points
         /// (degrees; a hundredth of it for a ratio) when the entry gives it.
@@ -23,6 +23,25 @@ public struct Expectation: Sendable {
         /// Within the window the property equals a + (b − a)·p(t − from) for the curve p of this animation.
         case follows(AnimationSpec, property: String)
     }
+
+    /// Which fired event an `event` fact means: a timeline entry by its `id` or its place (`timeline[2]`), or the
+    /// n-th event of a kind in firing order (`{"kind": "haptic", "index": 76}`), which needs no id.
+    public enum EventReference: Sendable, Equatable {
+        case id(String)
+        case path(String)
+        case nth(kind: String, index: Int)
+
+        /// How a report names it: `charged`, `timeline[2]`, `haptic #76`.
+        public var name: String {
+            switch self {
+            case .id(let s), .path(let s): return s
+            case .nth(let kind, let index): return "\(kind) #\(index)"
+            }
+        }
+    }
+
+    /// The kinds of fired events (`events.json`'s `kind`).
+    public static let eventKinds = ["event", "timerStart", "tick", "timerEnd", "haptic", "gesture"]
 
     /// A state variable's expected value.
     public struct StateFact: Sendable {

@@ -59,14 +59,7 @@ extension SceneReader {
             }
         case "event":
             needs = ["at"]
-            if let name = string(fv, fp) {
-                // Named events are the timeline's ids; a timer's id names its ticks, which are not events.
-                let ids = scene.timeline.compactMap(\.id)
-                if ids.contains(name) { fact = .event(name) } else {
-                    let hint = nearest(name, in: ids).map { "; did you mean \"\($0)\"?" } ?? ""
-                    fail(fv, fp, "the scene has no event \"\(name)\"\(hint)")
-                }
-            }
+            fact = eventReference(fv, fp, scene: scene).map { .event($0) }
         case "settledBy":
             needs = ["view"]
             let within = o["within"].flatMap { number($0, join(path, "within"), min: 0) }
@@ -95,6 +88,28 @@ extension SceneReader {
     }
 
     /// `{"name": value}` for state variables, each of the variable's own type.
+    /// An `event` fact's event: a timeline `id`, a timeline entry's place (`timeline[2]`), or `{"kind", "index"}`.
+    private mutating func eventReference(_ v: JSONValue, _ path: String, scene: Scene) -> Expectation.EventReference? {
+        if case .object = v.kind {
+            guard let o = object(v, path, allowed: ["kind", "index"], what: "an object of kind and index") else { return nil }
+            let kind = o["kind"].flatMap { oneOf($0, join(path, "kind"), Expectation.eventKinds) }
+            let index = o["index"].flatMap { integer($0, join(path, "index"), min: 0, max: 1_000_000) }
+            if o["kind"] == nil || o["index"] == nil { fail(v, path, "give both \"kind\" and \"index\" (0 for the first of that kind)") }
+            guard let kind, let index else { return nil }
+            return .nth(kind: kind, index: index)
+        }
+        guard let name = string(v, path) else { return nil }
+        // Named events are the timeline's ids; a timer's id names its ticks, which are not events.
+        let ids = scene.timeline.compactMap(\.id)
+        if ids.contains(name) { return .id(name) }
+        let places = scene.timeline.indices.map { "timeline[\($0)]" }
+        if places.contains(name) { return .path(name) }
+        let hint = nearest(name, in: ids + places).map { "; did you mean \"\($0)\"?" }
+            ?? " (name a timeline id, a place such as timeline[0], or {\"kind\": \"haptic\", \"index\": 0})"
+        fail(v, path, "the scene has no event \"\(name)\"\(hint)")
+        return nil
+    }
+
     /// A view property the motion track records (`Expectation.isProperty`), or a located problem with the nearest name.
     private mutating func viewProperty(_ v: JSONValue, _ path: String) -> String? {
         guard let s = string(v, path) else { return nil }

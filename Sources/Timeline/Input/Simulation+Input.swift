@@ -34,7 +34,8 @@ extension Simulation {
     mutating func handle(_ k: Int, _ phase: String, _ body: EventBody?, time: Double) throws(TimelineError) {
         let r = touch.recognizers[k]
         let path = "\(r.spec.path)"
-        fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: path, detail: "\(r.kindName).\(phase)"))
+        fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: path, detail: "\(r.kindName).\(phase)",
+                                velocity: phase == "ended" ? touch.track.velocity(at: time) : nil))
         guard let b = body else { return }
         try countFiring(time: time, path: path)
         if try apply(b, time: time, path: path + ".on" + phase.prefix(1).uppercased() + phase.dropFirst(), extra: gestureSlots(r, time: time)) {

@@ -42,10 +42,20 @@ extension ExpectationTest {
         return passed ? (true, line) : (false, line + ", expected " + expected.joined(separator: ", "))
     }
 
-    /// The named event fires within the tolerance of `e.at` (one frame by default).
-    func checkEvent(_ e: Expectation, _ name: String) -> (Bool, String) {
+    /// The event fires within the tolerance of `e.at` (one frame by default): a named or placed timeline event at
+    /// any of its firings (the nearest), the n-th of a kind at its own time.
+    func checkEvent(_ e: Expectation, _ reference: Expectation.EventReference) -> (Bool, String) {
         let at = e.at ?? 0, tolerance = e.tolerance ?? frameTime
-        let times = samples.source.history.fired.filter { $0.kind == .event && $0.id == name }.map(\.time)
+        let fired = samples.source.history.fired
+        let times: [Double]
+        switch reference {
+        case .id(let id): times = fired.filter { $0.kind == .event && $0.id == id }.map(\.time)
+        case .path(let path): times = fired.filter { $0.kind == .event && $0.path == path }.map(\.time)
+        case .nth(let kind, let index):
+            let ofKind = fired.filter { $0.kind.rawValue == kind }
+            times = index < ofKind.count ? [ofKind[index].time] : []
+        }
+        let name = reference.name
         let expected = "expected at \(fmt(at)) ± \(fmt(tolerance)) s"
         guard let nearest = times.min(by: { abs($0 - at) < abs($1 - at) }) else { return (false, "event \(name) never fires, \(expected)") }
         let line = "event \(name) fires at \(Self.seconds(nearest))"

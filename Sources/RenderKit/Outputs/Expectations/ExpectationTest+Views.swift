@@ -14,7 +14,7 @@ extension ExpectationTest {
         case .value(let v, let property): return compare(e, [(property, v)])
         case .state(let facts): return checkState(e, facts)
         case .haptics(let counts): return checkHaptics(e, counts)
-        case .event(let name): return checkEvent(e, name)
+        case .event(let reference): return checkEvent(e, reference)
         case .settledBy(let t, let within): return checkSettled(e, by: t, within: within)
         case .follows(let spec, let property): return checkFollows(e, spec, property)
         }

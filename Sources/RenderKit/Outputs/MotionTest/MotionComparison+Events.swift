@@ -12,6 +12,15 @@ extension MotionComparison {
             let g = golden.events.filter { Self.label($0) == label }.map(\.time.seconds)
             let a = actual.events.filter { Self.label($0) == label }.map(\.time.seconds)
             lines += Self.compare(label, golden: g, actual: a)
+            // A release's velocity (a flick), paired in order: the first that differs by more than 0.01 pt/s.
+            let gv = golden.events.filter { Self.label($0) == label }.map(\.velocity)
+            let av = actual.events.filter { Self.label($0) == label }.map(\.velocity)
+            for (k, (x, y)) in zip(gv, av).enumerated() {
+                guard let x, let y, x.count == 2, y.count == 2, abs(x[0] - y[0]) > 0.01 || abs(x[1] - y[1]) > 0.01 else { continue }
+                let pair = { (v: [Double]) in "(\(NumberText.shortest(v[0])), \(NumberText.shortest(v[1])))" }
+                lines.append("\(label)\(gv.count > 1 ? " #\(k + 1)" : "") released at \(pair(x)) → \(pair(y)) pt/s")
+                break
+            }
         }
         guard !lines.isEmpty else { return [] }
         return [MotionFinding(name: "events", words: lines.joined(separator: "; "))]

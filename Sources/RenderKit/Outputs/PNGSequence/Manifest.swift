@@ -34,6 +34,8 @@ extension EventLog {
         self.init(fps: source.fps, events: source.history.fired.map { e in
             var event = Event(time: e.time, frame: TimeGrid.firstFrame(showing: e.time, fps: source.fps), kind: e.kind.rawValue,
                               id: e.id, path: e.path)
+            // Rounded as motion values are, so the file is the same bytes on every machine.
+            event.velocity = e.velocity.map { [MotionSeries.rounded($0.x, step: 0.001), MotionSeries.rounded($0.y, step: 0.001)] }
             switch (e.kind, e.detail) {
             case (.haptic, let d?): event.haptic = d
             case (.tick, let d?) where Int(d) != nil: event.tick = Int(d)
