@@ -39,7 +39,8 @@ struct TestCommand: ParsableCommand {
         a view's frame or opacity at a time, state values, haptic counts in a window, an event's time, settled \
         by, and follows a spring or curve. They are read like a scene (every problem one located line, exit 1, \
         nothing run) and checked from the simulated states and layouts at the scene's fps, without drawing; \
-        each failure is one located line with the value found. Without --golden only the expectations run.
+        each failure is one located line with the value found (a time past the end of a scene that got shorter \
+        is such a failure, not a problem of the file). Without --golden only the expectations run.
 
         --golden also holds manifest.json, written whenever goldens are recorded: the environment \
         (renderer, Cairo, pixman, Pango, HarfBuzz, FreeType, fontconfig, libpng and libdeflate versions, \
