@@ -2,26 +2,25 @@ import Foundation
 import XCTest
 
 /// Expectations at the edges of what they accept (issue 36 item 7), on a scene simple enough to work out by hand: a
-/// 20 pt box centred on a 400 pt canvas (x 190) that moves 100 pt right and fades from 0.9 to 0.5, linearly over 1 s
-/// from 0.5 s, at 10 fps — x(t) = 190 + 100·(t − 0.5) and opacity(t) = 0.9 − 0.4·(t − 0.5) from 0.5 s to 1.5 s, then
-/// 290 and 0.5. Frame 14 (1.4 s) is the last that moves (x 280); frame 15 (1.5 s) is the first at rest. A soft haptic
-/// fires at 0.5 s, a rigid one at 1.0 s.
+/// 20 pt box centred on a 400 pt canvas (x 190) that moves 100 pt right linearly over 1 s from 0.5 s, and fades from
+/// 0.9 to 0.5 linearly over 0.5 s from then, at 10 fps: x(t) = 190 + 100·(t − 0.5) until 1.5 s, then 290;
+/// opacity(t) = 0.9 − 0.8·(t − 0.5) until 1.0 s, then 0.5. Frame 14 (1.4 s, x 280) is the last that moves; frame 15
+/// (1.5 s) the first at rest. A soft haptic fires at 0.5 s, a rigid one at 1.0 s.
 final class ExpectationEdgeTests: CLITestCase {
     let scene = """
         {"scene": 1, "canvas": {"width": 400, "height": 60, "scale": 1, "background": "#000000"}, "fps": 10, "duration": 3,
-         "state": {"on": false},
+         "state": {"on": false, "dim": false},
          "body": {"type": "rect", "id": "box", "fill": "#FFFFFF", "frame": {"width": 20, "height": 20},
-                  "opacity": "=on ? 0.5 : 0.9", "offset": {"x": "=on ? 100 : 0", "y": 0}},
+                  "opacity": "=dim ? 0.5 : 0.9", "offset": {"x": "=on ? 100 : 0", "y": 0}},
          "timeline": [{"at": 0.5, "set": {"on": true}, "haptic": "soft", "animation": {"linear": 1}},
+                      {"at": 0.5, "set": {"dim": true}, "animation": {"linear": 0.5}},
                       {"at": 1.0, "haptic": "rigid"}]}
         """
 
-    /// Checks `entries` (one a line from line 3 of `box.test.json`) without drawing.
-    /// - Returns: each expectation's pass, and the lines printed.
+    /// Checks `entries` (`box.test.json`) without drawing.
+    /// - Returns: each expectation's pass, and its line (`expect[i]: message`).
     func check(_ entries: [String]) throws -> (passed: [Bool], lines: [String]) {
-        let file = try writeScene(scene, named: "box.json")
-        try writeScene("{\n  \"expect\": [\n    " + entries.joined(separator: ",\n    ") + "\n  ]\n}\n", named: "box.test.json")
-        let run = try render.run(["test", file, "--json"])
+        let run = try render.run(["test", try writeScene(scene, expecting: entries), "--json"])
         XCTAssertEqual(run.stderr, "")
         let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
         let results = try XCTUnwrap(summary["expectations"] as? [[String: Any]])
@@ -57,8 +56,8 @@ final class ExpectationEdgeTests: CLITestCase {
     }
 
     /// settledBy around the first frame at rest (1.5 s): with no time tolerance, 1.5 holds and 1.4 (one frame early)
-    /// fails; with the default tolerance of one frame, 1.4 holds and 1.3 fails. A failure names 1.500 s, the end of
-    /// the last moving frame, as the time the box settles.
+    /// fails; with the default tolerance of one frame, 1.4 holds and 1.3 fails. A failure names x, the value still
+    /// moving then (the opacity rests from 1.0 s), and 1.500 s, the end of its last moving frame.
     func testSettledByHoldsFromTheFirstFrameAtRestAndNotOneFrameEarlier() throws {
         let r = try check([
             #"{"view": "box", "settledBy": 1.5, "tolerance": 0}"#,
