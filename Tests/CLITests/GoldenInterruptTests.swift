@@ -30,19 +30,20 @@ final class GoldenInterruptTests: CLITestCase {
         try interruptRecording(self.scene(background: "#203040"), signal: SIGTERM, extra: ["--record", "all"])
     }
 
-    /// Frames that take longer to draw than the grace period (0.5 s; about 1 s each here, in a debug build): the
-    /// process exits without waiting for them (the signal handler's forced exit, which discards the recording from
-    /// `FileWriteGate`'s clean-up), and the folder is still as it was.
-    func testSIGTERMDuringSlowFramesLeavesTheGoldensAsTheyWere() throws {
+    /// Frames that take about 1 s each to draw (debug build) and two signals: the second one does not wait for the
+    /// frames in progress, as neither does the first after the grace period (0.5 s) — the signal handler's forced exit,
+    /// which discards the recording from `FileWriteGate`'s clean-up. The folder is still as it was.
+    func testTwoSIGTERMsDuringSlowFramesLeaveTheGoldensAsTheyWere() throws {
         let slow = FaultInterruptTests.slowScene.replacingOccurrences(of: "\"duration\": 33.34", with: "\"duration\": 2")
             .replacingOccurrences(of: "\"width\": 200, \"height\": 150", with: "\"width\": 400, \"height\": 300")
             .replacingOccurrences(of: "\"count\": 12", with: "\"count\": 48").replacingOccurrences(of: "i / 11", with: "i / 47")
-        try interruptRecording(slow, signal: SIGTERM, framesFirst: 1)
+        try interruptRecording(slow, signal: SIGTERM, twice: true, framesFirst: 1)
     }
 
-    /// Starts recording `text` into `golden` (as it is now), sends `signal` once `framesFirst` new frame files have
-    /// appeared anywhere under it, and checks the folder afterwards.
-    private func interruptRecording(_ text: String, signal: Int32, extra: [String] = [], framesFirst: Int = 5) throws {
+    /// Starts recording `text` into `golden` (as it is now), sends `signal` (`twice`: and again 0.1 s later)
+    /// once `framesFirst` new frame files have appeared anywhere under it, and checks the folder afterwards.
+    private func interruptRecording(_ text: String, signal: Int32, twice: Bool = false, extra: [String] = [],
+                                    framesFirst: Int = 5) throws {
         let scene = try writeScene(text)
         let golden = path("golden")
         let before = FileManager.default.fileExists(atPath: golden) ? try fileTree(golden) : nil
@@ -60,6 +61,10 @@ final class GoldenInterruptTests: CLITestCase {
         }
         kill(process.processIdentifier, signal)
         let sent = Date()
+        if twice {
+            usleep(100_000)
+            kill(process.processIdentifier, signal)
+        }
         while process.isRunning && Date().timeIntervalSince(sent) < 30 { usleep(5_000) }
         XCTAssertFalse(process.isRunning, "render test did not stop within 30 s of signal \(signal)")
         print("signal \(signal): stopped \(String(format: "%.3f", Date().timeIntervalSince(sent))) s after the signal")
