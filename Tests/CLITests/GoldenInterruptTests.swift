@@ -27,6 +27,9 @@ final class GoldenInterruptTests: CLITestCase {
     func testSIGTERMDuringAReRecordingLeavesTheGoldensAsTheyWere() throws {
         let scene = try writeScene(scene())
         try expect(0, ["test", scene, "--golden", path("golden"), "--frames", "0-19", "--jobs", "2", "--quiet"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("golden")).sorted(),
+                       frameNames(0...19) + ["manifest.json", "motion.json"],
+                       "a complete recording leaves its goldens and nothing else")
         try interruptRecording(self.scene(background: "#203040"), signal: SIGTERM, extra: ["--record", "all"])
     }
 
