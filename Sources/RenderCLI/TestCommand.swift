@@ -39,14 +39,17 @@ struct TestCommand: ParsableCommand {
         a view's frame or opacity at a time, state values, haptic counts in a window, an event's time, settled \
         by, and follows a spring or curve. They are read like a scene (every problem one located line, exit 1, \
         nothing run) and checked from the simulated states and layouts at the scene's fps, without drawing; \
-        each failure is one located line with the value found. Without --golden only the expectations run.
+        each failure is one located line with the value found (a time past the end of a scene that got shorter \
+        is such a failure, not a problem of the file). Without --golden only the expectations run.
 
         --golden also holds manifest.json, written whenever goldens are recorded: the environment \
         (renderer, Cairo, pixman, Pango, HarfBuzz, FreeType, fontconfig, libpng and libdeflate versions, \
         each font file used with a SHA-256 prefix) and each frame's pixel and display-list hashes. When \
         pixels differ, the first line says whether the environment differs from the goldens' (and how) \
         or is the same, so that the scene's pictures changed. A frame whose display list and environment \
-        match its golden's passes without being drawn ("same display list"); --full draws every frame.
+        match its golden's passes without being drawn ("same display list"); --full draws every frame. \
+        What a run records is written beside the goldens and moved into place when the run completes: \
+        Ctrl-C, SIGTERM or a failure before then leaves --golden as it was.
 
         Prints the failing frames and a summary that counts the passes; --verbose prints every frame, failures first. --frames limits the \
         render and the comparison to a range (within the scene, as for `render`).
@@ -214,11 +217,17 @@ struct TestCommand: ParsableCommand {
         }
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
+        // Goldens recorded by this run (motion, frames, manifest) are staged and committed at the end: a run stopped
+        // by a signal or a failure leaves the golden folder as it was.
+        let recording = GoldenRecording(golden: golden)
+        test.recording = recording
         let mode = try recordMode()
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
             // Motion first, from the samples at the scene's fps: it draws nothing.
-            let motion = try MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder).run(samples)
+            var motionTest = MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder)
+            motionTest.recording = recording
+            let motion = try motionTest.run(samples)
             // Expectations before the frames, so that the report written on failure shows them too.
             let checked = expectations?.run()
             outcome = motionOnly ? try test.run(motion: motion, source: source, expectations: checked)
@@ -226,6 +235,7 @@ struct TestCommand: ParsableCommand {
                     progress.update(done: done, of: total)
                 }
         } catch {
+            recording.discard()
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
             if case GoldenTest.Failure.render(let e) = error {

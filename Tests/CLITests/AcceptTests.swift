@@ -119,6 +119,22 @@ final class AcceptTests: CLITestCase {
         XCTAssertEqual(try verdict(0).failing, [])
     }
 
+    /// Issue 36 item 7: a range ending on the report's last frame, or starting on its first, is inside the report.
+    /// The report is of `--frames 2-6` (not the scene's 0–9), so its ends are not the scene's.
+    func testFramesOnTheEndsOfTheReportsRangeAreAccepted() throws {
+        try recordThenChange(colour: "#0000FF")
+        _ = try expect(1, test(["--frames", "2-6"]))
+        try refused(["accept", report, "--frames", "5-7"], status: 2, saying: "frames 5-7 are outside report \(report)'s frames 2-6")
+        try refused(["accept", report, "--frames", "1-3"], status: 2, saying: "frames 1-3 are outside report \(report)'s frames 2-6")
+        let last = try expect(0, ["accept", report, "--frames", "5-6"])
+        XCTAssertEqual(last.stdout.split(separator: "\n").filter { $0.hasPrefix("replaced ") }.map { String($0.suffix(15)) },
+                       frameNames(5...6), last.stdout)
+        let first = try expect(0, ["accept", report, "--frames", "2"])
+        XCTAssertEqual(first.stdout.split(separator: "\n").filter { $0.hasPrefix("replaced ") }.map { String($0.suffix(15)) },
+                       frameNames([2]), first.stdout)
+        XCTAssertEqual(try verdict(1).failing, frameNames([0, 1, 3, 4, 7, 8, 9]), "2, 5 and 6 accepted, the rest still fail")
+    }
+
     func testMotionAcceptsOnlyTheMotionTrack() throws {
         // A slower spring: frames from 0.15 s on move differently, and so does the motion track.
         try recordThenChange(response: 0.6)

@@ -131,13 +131,13 @@ final class ExpectationTests: CLITestCase {
         ])
         XCTAssertEqual(run.stdout, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden), "nothing ran: no golden was recorded")
-        // What needs the simulated scene: a view that is never drawn, a time past the end.
+        // What needs the simulated scene: a view that is never drawn (a time past the end is a failing expectation:
+        // testATimePastTheEndOfAShorterSceneFailsThatExpectationOnly).
         _ = try write([#"{"at": 1, "view": "bx", "opacity": 1}"#, #"{"from": 0, "to": 4, "haptics": {"soft": 1}}"#])
         let late = try expect(1, ["test", scene, "--golden", golden])
         lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(late.stderr.split(separator: "\n").map(String.init), [
             "\(file):\(at(3, "\"bx\"")): expect[0].view: the scene has no view \"bx\"; did you mean \"box\"?",
-            "\(file):\(at(4, "4", after: "\"to\": ")): expect[1].to: 4 s is past the scene's end (3 s)",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden))
         // Both kinds in one file: every problem at once, in file order.
@@ -153,6 +153,50 @@ final class ExpectationTests: CLITestCase {
         try FileManager.default.removeItem(atPath: file)
         XCTAssertTrue(try expect(2, ["test", scene]).stderr.contains("give --golden DIR, an expectation file (--expect FILE) or both"))
         try expect(2, ["test", scene, "--motion-only"])
+    }
+
+    /// Issue 36 item 3: the file was written for a longer scene. Each time past the 3 s end fails its expectation with
+    /// one located line naming the new end, and the run goes on: the others are checked, and the verdict reaches the
+    /// terminal, --json, --junit, the report and summary.md (none of which a load error writes).
+    func testATimePastTheEndOfAShorterSceneFailsThatExpectationOnly() throws {
+        let scene = try write([
+            #"{"at": 2.9, "view": "box", "opacity": 0.5}"#,
+            #"{"from": 0, "to": 4, "haptics": {"soft": 1}}"#,
+            #"{"at": 3.5, "view": "box", "opacity": 0.5}"#,
+            #"{"view": "box", "settledBy": 3.25}"#,
+            #"{"at": 3, "view": "box", "opacity": 0.5}"#,
+        ])
+        let file = path("box.test.json")
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        /// `line:column` of the number after `key` on the 1-based line `n`.
+        func at(_ n: Int, _ key: String) -> String {
+            let line = lines[n - 1], start = line.range(of: "\"\(key)\": ")!.upperBound
+            return "\(n):\(line.distance(from: line.startIndex, to: start) + 1)"
+        }
+        let expected = [
+            "\(file):\(at(4, "to")): expect[1]: to 4 s is past the scene's end: the scene now ends at 3 s",
+            "\(file):\(at(5, "at")): expect[2]: at 3.5 s is past the scene's end: the scene now ends at 3 s",
+            "\(file):\(at(6, "settledBy")): expect[3]: settledBy 3.25 s is past the scene's end: the scene now ends at 3 s",
+        ]
+        let run = try expect(1, ["test", scene, "--junit", path("junit.xml")])
+        XCTAssertEqual(run.stderr, "", "no load error")
+        XCTAssertEqual(run.stdout.split(separator: "\n").map(String.init), expected + ["expectations: 5 expectations, 3 failing"])
+        let junit = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
+        XCTAssertTrue(junit.contains("tests=\"5\" failures=\"3\""), junit)
+        XCTAssertTrue(junit.contains("settledBy 3.25 s is past the scene&apos;s end: the scene now ends at 3 s")
+                      || junit.contains("settledBy 3.25 s is past the scene's end: the scene now ends at 3 s"), junit)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try expect(1, ["test", scene, "--json"]).stdout.utf8)) as? [String: Any])
+        let entries = try XCTUnwrap(json["expectations"] as? [[String: Any]])
+        XCTAssertEqual(entries.map { $0["passed"] as? Bool }, [true, false, false, false, true])
+        XCTAssertEqual(entries[2]["line"] as? Int, 5)
+        XCTAssertEqual(entries[2]["message"] as? String, "at 3.5 s is past the scene's end: the scene now ends at 3 s")
+        // With --golden: the frames are recorded and pass, and the report and summary.md carry the failures.
+        let golden = try expect(1, ["test", scene, "--golden", path("golden"), "--fps", "2", "--artifacts", path("report")])
+        XCTAssertTrue(golden.stdout.contains("expectations: 5 expectations, 3 failing"), golden.stdout)
+        for name in ["index.html", "summary.md"] {
+            let text = try String(contentsOfFile: path("report/" + name), encoding: .utf8)
+            XCTAssertTrue(text.contains("the scene now ends at 3 s"), "\(name): \(text)")
+        }
     }
 
     /// The seed interactions' expectation files (Scenes/*.test.json) hold, checked without drawing.

@@ -110,6 +110,48 @@ final class GoldenEnvironmentTests: CLITestCase {
                        "environment differs from the goldens': font \(name) changed", run.stdout)
     }
 
+    /// Issue 36 item 7: each library of the fingerprint alone (and the renderer alone) told apart, the scene and
+    /// everything else unchanged. The goldens' manifest is edited to name another version of that one library, and
+    /// frame 0's golden is given frame 9's picture, which only a drawn frame can notice:
+    /// - the display-list skip: every frame is drawn (10), so frame 0 fails;
+    /// - the verdict: the failure names that library and both versions;
+    /// - the manifest's "same drawing": `--frames 0-4 --record all` rewrites the manifest in this environment, keeping
+    ///   frames 5–9 from the other without their display lists, so the next run draws those 5 and only those.
+    func testEachLibraryAloneChangedDrawsEveryFrameAndIsNamed() throws {
+        let scene = try writeScene(scene())
+        let golden = path("golden"), file = golden + "/manifest.json"
+        try expect(0, ["test", scene, "--golden", golden])
+        let pristine = try fileTree(golden)
+        let manifest = try String(contentsOfFile: file, encoding: .utf8)
+        let environment = try XCTUnwrap(try json(file)["environment"] as? [String: Any])
+        let libraries = try XCTUnwrap(environment["libraries"] as? [[String: String]])
+        XCTAssertEqual(libraries.count, 8)
+        var cases = libraries.map { l in (name: l["name"] ?? "", was: "{\"name\": \"\(l["name"] ?? "")\", \"version\": \"\(l["version"] ?? "")\"}",
+                                          now: "{\"name\": \"\(l["name"] ?? "")\", \"version\": \"0.0.1\"}",
+                                          words: "\(l["name"] ?? "") 0.0.1 → \(l["version"] ?? "")") }
+        let renderer = try XCTUnwrap(environment["renderer"] as? String)
+        cases.append(("renderer", "\"renderer\": \"\(renderer)\"", "\"renderer\": \"render 0.0.1\"", "render 0.0.1 → \(renderer)"))
+        for c in cases {
+            try FileManager.default.removeItem(atPath: golden)
+            try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
+            for (name, bytes) in pristine { try bytes.write(to: URL(fileURLWithPath: golden + "/" + name)) }
+            let edited = manifest.replacingOccurrences(of: c.was, with: c.now)
+            XCTAssertEqual(edited.components(separatedBy: c.now).count, 2, "\(c.name) is named once in the manifest")
+            try edited.write(toFile: file, atomically: true, encoding: .utf8)
+            try pristine["frame_00009.png"]!.write(to: URL(fileURLWithPath: golden + "/frame_00000.png"))
+            let failed = try summary(try expect(1, ["test", scene, "--golden", golden, "--json", "--record", "never",
+                                                    "--artifacts", path("report")]))
+            XCTAssertEqual(failed["drawn"] as? Int, 10, "\(c.name) alone differs: every frame is drawn")
+            let failing = try XCTUnwrap(failed["results"] as? [[String: Any]]).filter { $0["status"] as? String != "same" }
+            XCTAssertEqual(failing.map { $0["name"] as? String }, ["frame_00000.png"], c.name)
+            XCTAssertEqual(failed["environment"] as? String, "environment differs from the goldens': " + c.words)
+            // Frames 0–4 recorded here; 5–9 kept from the other environment, to be drawn once.
+            try expect(0, ["test", scene, "--golden", golden, "--frames", "0-4", "--record", "all", "--quiet"])
+            let next = try summary(try expect(0, ["test", scene, "--golden", golden, "--json", "--record", "never"]))
+            XCTAssertEqual(next["drawn"] as? Int, 5, "\(c.name): frames 5–9 were drawn in another environment")
+        }
+    }
+
     /// testing.md §3: a colour-only change → motion passes, pixels fail with "same environment".
     func testColourOnlyChangeSaysSameEnvironment() throws {
         let scene = try writeScene(scene())

@@ -89,6 +89,41 @@ final class MotionGoldenTests: CLITestCase {
         XCTAssertTrue(html.contains("motion unchanged"), "the report says the motion is unchanged")
     }
 
+    /// The tolerances of testing.md §1 at their edge: 0.01 pt for a point value, 0.001 for an opacity. A box moves
+    /// 100 pt right and fades from 0.9 to 0.5 over 1 s (linear, 10 fps); the changed scene adds the same `dx` to both
+    /// ends of the move and `dOpacity` to both ends of the fade, so every frame differs by exactly that much (values on
+    /// the track's 0.001 and 0.0001 grids). Just over fails, just under passes.
+    func testAChangeJustOverItsToleranceFailsAndJustUnderPasses() throws {
+        func scene(dx: String = "0", dOpacity: String = "0") -> String {
+            """
+            {"scene": 1, "canvas": {"width": 400, "height": 60, "scale": 1, "background": "#000000"}, "fps": 10, "duration": 2,
+             "state": {"on": false},
+             "body": {"type": "rect", "id": "box", "fill": "#FFFFFF", "frame": {"width": 20, "height": 20},
+                      "opacity": "=(on ? 0.5 : 0.9) + \(dOpacity)", "offset": {"x": "=(on ? 100 : 0) + \(dx)", "y": 0}},
+             "timeline": [{"at": 0.5, "set": {"on": true}, "animation": {"linear": 1}}]}
+            """
+        }
+        let file = try writeScene(scene())
+        let golden = path("golden")
+        try expect(0, ["test", file, "--golden", golden, "--motion-only"])
+        let cases: [(dx: String, dOpacity: String, failing: [String])] = [
+            ("0.011", "0", ["box.x"]), ("0.009", "0", []), ("-0.011", "0", ["box.x"]), ("-0.009", "0", []),
+            ("0", "0.0011", ["box.opacity"]), ("0", "0.0009", []), ("0", "-0.0011", ["box.opacity"]), ("0", "-0.0009", []),
+        ]
+        for c in cases {
+            try writeScene(scene(dx: c.dx, dOpacity: c.dOpacity))
+            let run = try expect(c.failing.isEmpty ? 0 : 1, ["test", file, "--golden", golden, "--motion-only", "--json",
+                                                             "--record", "never", "--artifacts", path("report")])
+            let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let findings = (summary["motion"] as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+            XCTAssertEqual(findings.compactMap { $0["name"] as? String }, c.failing, "x + \(c.dx), opacity + \(c.dOpacity)")
+            // Every frame differs by the change: the finding spans them all.
+            if let words = findings.first?["words"] as? String {
+                XCTAssertTrue(words.hasSuffix("frames 0–19"), words)
+            }
+        }
+    }
+
     /// A motion.json that is not one is an error naming the file and the place: never a crash, never a pass.
     func testCorruptOrHandEditedMotionGoldenIsALocatedError() throws {
         let scene = try writeScene(scene())

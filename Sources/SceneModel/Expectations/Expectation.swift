@@ -75,7 +75,8 @@ public struct Expectation: Sendable {
     /// A view's identity: its `id`, else its place in the scene (`body.children[2]`, `…children[0]#3`, `label.overlay`).
     public var view: String?
     public var viewLocation: SourceLocation?
-    /// Every time the entry gives, where it is written and its JSON path, for the check against the scene's end.
+    /// Every time the entry gives, where it is written and its JSON path, for the check against the scene's end (a
+    /// time past it fails the expectation, located there).
     public var times: [(path: String, location: SourceLocation, seconds: Double)]
     /// In the fact's unit; nil for the default (0.01 pt, 0.001 for opacity, one frame for times).
     public var tolerance: Double?

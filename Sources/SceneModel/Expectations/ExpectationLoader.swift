@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads an expectation file the way `SceneLoader` reads a scene: JSON with positions, every problem collected and
 /// reported with file, line, column and path (with "did you mean" for names). The entries that read well are kept
-/// beside the problems, so that what needs the simulated scene (views that never exist, times past the end) can be
-/// checked on them too and every problem of the file reported at once; nothing may run while there are any.
+/// beside the problems, so that what needs the simulated scene (views that never exist) can be checked on them too
+/// and every problem of the file reported at once; nothing may run while there are any. (A time past the scene's end
+/// is a failing expectation, not a problem: the scene may have got shorter.)
 public enum ExpectationLoader {
     static let topLevelKeys = ["$schema", "expect"]
     static let entryKeys = ["at", "from", "to", "view", "frame", "opacity", "state", "haptics", "event", "settledBy",

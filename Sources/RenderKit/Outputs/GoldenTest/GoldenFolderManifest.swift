@@ -11,7 +11,8 @@ struct GoldenFolderManifest {
     /// The manifest found before the run; nil when the folder has none.
     let earlier: Manifest?
 
-    static func path(_ folder: String) -> String { folder + "/manifest.json" }
+    static let fileName = "manifest.json"
+    static func path(_ folder: String) -> String { folder + "/" + fileName }
 
     /// The folder's manifest; one that is there but not a manifest is an error, never a reason to draw everything.
     static func read(_ folder: String) throws(GoldenTest.Failure) -> GoldenFolderManifest {
@@ -92,8 +93,9 @@ struct GoldenFolderManifest {
     /// Writes the folder's manifest.json after a run that recorded, updated or removed goldens: this run's frames
     /// whose golden now holds their pixels (recorded, updated, or the same to the pixel), the earlier entries of the
     /// other golden files still there (without their display lists when they were drawn in another environment,
-    /// say accepted from a CI report), and the environment of this run.
-    func write(_ folder: String, source: FrameSource, results: [GoldenFrameResult],
+    /// say accepted from a CI report), and the environment of this run. Staged in `recording`, beside the goldens it
+    /// lists, so that it lists exactly the goldens there once they are committed.
+    func write(_ recording: GoldenRecording, source: FrameSource, results: [GoldenFrameResult],
                environment: RenderEnvironment) throws(GoldenTest.Failure) {
         let header = RenderHeader(source)
         var entries = Self.carriedOver(earlier, header: header, environment: environment)
@@ -108,12 +110,10 @@ struct GoldenFolderManifest {
                 entries[r.name] = nil
             }
         }
-        let present: Set<String>
-        do { present = Set(try GoldenComparison.pngNames(folder)) } catch { throw .input(error.description) }
-        let manifest = Self.manifest(entries, present: present, header: header, environment: environment)
-        do { try writeFileAtomically(try OrderedJSONEncoder().encodeBytes(manifest), to: Self.path(folder)) } catch {
-            throw .input("cannot write \(Self.path(folder)): \(explain(error, known: Self.path(folder)))")
-        }
+        let manifest = Self.manifest(entries, present: try recording.pngNamesAfterCommit(), header: header, environment: environment)
+        let bytes: [UInt8]
+        do { bytes = try OrderedJSONEncoder().encodeBytes(manifest) } catch { throw .input("cannot encode \(Self.fileName): \(error)") }
+        try recording.write(bytes, as: Self.fileName)
     }
 
     /// The entries of `earlier` that a rewrite of the folder's manifest starts from: none when the goldens were

@@ -9,6 +9,8 @@ import Raster
 /// failure (into the artifacts folder), a recorded or updated golden.
 final class GoldenFrames: FrameSink {
     let test: GoldenTest
+    /// Where recorded and updated goldens go until the run is complete.
+    let recording: GoldenRecording
     let fileName: (Int) -> String
     /// The golden files present before the run.
     let existing: Set<String>
@@ -16,9 +18,10 @@ final class GoldenFrames: FrameSink {
     private(set) var results: [GoldenFrameResult?]
     private var done = 0
 
-    init(test: GoldenTest, fileName: @escaping (Int) -> String, existing: Set<String>, count: Int,
+    init(test: GoldenTest, recording: GoldenRecording, fileName: @escaping (Int) -> String, existing: Set<String>, count: Int,
          progress: ((Int, Int) -> Void)?) {
         self.test = test
+        self.recording = recording
         self.fileName = fileName
         self.existing = existing
         self.progress = progress
@@ -28,8 +31,8 @@ final class GoldenFrames: FrameSink {
     var order: FrameOrder { .unordered }
 
     func makeWorker() -> Worker {
-        Worker(test: test, engine: GoldenComparison(options: test.options, threadsPerFrame: 1), fileName: fileName,
-               existing: existing)
+        Worker(test: test, recording: recording, engine: GoldenComparison(options: test.options, threadsPerFrame: 1),
+               fileName: fileName, existing: existing)
     }
 
     func receive(_ frame: PumpedFrame<GoldenFrameResult>) -> Bool {
@@ -41,6 +44,7 @@ final class GoldenFrames: FrameSink {
 
     struct Worker: FrameWorker {
         let test: GoldenTest
+        let recording: GoldenRecording
         let engine: GoldenComparison
         let fileName: (Int) -> String
         let existing: Set<String>
@@ -57,7 +61,7 @@ final class GoldenFrames: FrameSink {
             r.faces = FontFace.used(in: frame.displayList)
             let hasGolden = existing.contains(name)
             if test.mode == .all || (!hasGolden && test.mode != .never) {
-                try write(frame.image, to: goldenPath, what: "record")
+                try record(frame.image, as: name)
                 r.status = hasGolden ? .updated : .recorded
                 r.expectedPath = goldenPath
                 return r
@@ -83,7 +87,7 @@ final class GoldenFrames: FrameSink {
             }
             guard r.failed else { return r }
             if test.mode == .failed {
-                try write(frame.image, to: goldenPath, what: "record")
+                try record(frame.image, as: name)
                 r.status = .updated
                 return r
             }
@@ -91,21 +95,25 @@ final class GoldenFrames: FrameSink {
             return r
         }
 
+        /// A recorded or updated golden, staged until the run is complete.
+        private func record(_ image: RGBAImage, as name: String) throws {
+            let bytes: [UInt8]
+            do { bytes = try PNGEncoder().encode(image) } catch {
+                throw GoldenTest.Failure.input("cannot record \(recording.goldenPath(name)): \(error)")
+            }
+            try recording.write(bytes, as: name)
+        }
+
         /// The actual frame of a failure, kept in the artifacts folder for the report.
         private func keep(_ image: RGBAImage, as name: String, in r: inout GoldenFrameResult) throws {
             let path = test.artifacts + "/actual/" + name
-            try write(image, to: path, what: "keep")
-            r.actualPath = path
-        }
-
-        private func write(_ image: RGBAImage, to path: String, what: String) throws {
             do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: test.artifacts + "/actual", withIntermediateDirectories: true)
                 try writeFileAtomically(try PNGEncoder().encode(image), to: path)
             } catch {
-                throw GoldenTest.Failure.input("cannot \(what) \(path): \(explain(error, known: path))")
+                throw GoldenTest.Failure.input("cannot keep \(path): \(explain(error, known: path))")
             }
+            r.actualPath = path
         }
     }
 }

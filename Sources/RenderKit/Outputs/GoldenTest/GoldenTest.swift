@@ -39,6 +39,9 @@ public struct GoldenTest: Sendable {
     /// Every frame's display-list digest of the pump's source when made already, by the pass that laid the frames out
     /// for the motion golden (`MotionSamples(_:digests:)`).
     public var knownDigests: [MotionSamples.FrameDigest]?
+    /// Where the goldens this run records wait until it is complete, shared with the motion golden's `MotionTest`; the
+    /// run commits it (nil: a recording of its own).
+    public var recording: GoldenRecording?
 
     /// Whether a run would match display lists with the manifest of the golden folder (so their digests are of use):
     /// the folder has one, and every frame is neither to be recorded nor drawn anyway.
@@ -82,10 +85,23 @@ public struct GoldenTest: Sendable {
                     expectations: [ExpectationResult]? = nil,
                     progress: ((Int, Int) -> Void)? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
+        let recording = self.recording ?? GoldenRecording(golden: golden)
         clearEvidence()
         do { try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true) } catch {
+            recording.discard()
             throw .input("cannot create the golden folder \(golden): \(explain(error, known: golden))")
         }
+        do { return try compare(with: pump, selection: selection, motion: motion, expectations: expectations, recording: recording,
+                                start: start, progress: progress) } catch {
+            recording.discard()
+            throw error
+        }
+    }
+
+    /// `run(with:…)` once the golden folder is there: what it records goes to `recording`, committed before the report.
+    private func compare(with pump: FramePump, selection: FrameSelection, motion: MotionResult?, expectations: [ExpectationResult]?,
+                         recording: GoldenRecording, start: UInt64,
+                         progress: ((Int, Int) -> Void)?) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
         let existing: [String]
         do { existing = try GoldenComparison.pngNames(golden) } catch { throw .input(error.description) }
         let names = PNGSequence(source: pump.source, selection: selection)
@@ -94,7 +110,7 @@ public struct GoldenTest: Sendable {
                                                                              fileName: names.fileName, existing: Set(existing),
                                                                              known: knownDigests)
         let toDraw = selection.indices.filter { !unchanged.frames.contains($0) }
-        let sink = GoldenFrames(test: self, fileName: names.fileName, existing: Set(existing),
+        let sink = GoldenFrames(test: self, recording: recording, fileName: names.fileName, existing: Set(existing),
                                 count: toDraw.count, progress: progress)
         do { _ = try pump.pump(toDraw, into: sink) } catch let e as RenderError { throw .render(e) } catch let e as Failure {
             throw e
@@ -119,7 +135,7 @@ public struct GoldenTest: Sendable {
             r.expectedPath = golden + "/" + name
             if mode == .all || mode == .failed, FrameFileName(name) != nil {
                 // Only files named like our frames are ever removed.
-                try? FileManager.default.removeItem(atPath: golden + "/" + name)
+                recording.remove(name)
                 r.status = .updated
                 r.expectedPath = nil
             } else if mode == .all {
@@ -135,8 +151,9 @@ public struct GoldenTest: Sendable {
             run.environment = manifest.passedElsewhere(environment)
         }
         if mode != .never, run.results.contains(where: { $0.status == .recorded || $0.status == .updated }) {
-            try manifest.write(golden, source: pump.source, results: run.results, environment: environment)
+            try manifest.write(recording, source: pump.source, results: run.results, environment: environment)
         }
+        try recording.commit()
         run.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         run.motion = motion.map { m in
             var m = m
@@ -154,6 +171,7 @@ public struct GoldenTest: Sendable {
     /// `render test --motion-only`: the motion verdict alone, no frame drawn.
     /// `source` is the scene's (at the frames' fps and scale), for the report's header.
     public func run(motion: MotionResult, source: FrameSource, expectations: [ExpectationResult]? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        try recording?.commit()
         clearEvidence()
         let context = GoldenReportContext(header: RenderHeader(source), environment: nil, first: 0, last: source.frameCount - 1)
         return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion, expectations: expectations),

@@ -11,6 +11,9 @@ public struct MotionTest: Sendable {
     public var golden: String
     public var mode: GoldenRecordMode
     public var artifacts: String
+    /// Where a recorded or updated motion golden waits until the run is complete (`GoldenRecording`); nil writes it
+    /// into `golden` at once.
+    public var recording: GoldenRecording?
 
     public init(golden: String, mode: GoldenRecordMode, artifacts: String) {
         self.golden = golden; self.mode = mode; self.artifacts = artifacts
@@ -46,7 +49,7 @@ public struct MotionTest: Sendable {
                 return result
             }
             let same = exists && (try? readFileBytes(at: path)) == bytes
-            if !same { try write(bytes, to: path) }
+            if !same { try record(bytes, to: path) }
             result.status = exists ? (same ? .same : .updated) : .recorded
             return result
         }
@@ -61,7 +64,7 @@ public struct MotionTest: Sendable {
         result.findings = MotionComparison(golden: expected, actual: written).findings
         guard !result.findings.isEmpty else { return result }
         if mode == .failed {
-            try write(bytes, to: path)
+            try record(bytes, to: path)
             result.status = .updated
         } else {
             try write(bytes, to: reportCopy)
@@ -69,6 +72,12 @@ public struct MotionTest: Sendable {
             result.actualPath = reportCopy
         }
         return result
+    }
+
+    /// The motion golden at `path`, through `recording` when there is one.
+    private func record(_ bytes: [UInt8], to path: String) throws(GoldenTest.Failure) {
+        guard let recording else { return try write(bytes, to: path) }
+        try recording.write(bytes, as: Self.fileName)
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(GoldenTest.Failure) {
