@@ -9,7 +9,9 @@ Standard library only, so the icons can be regenerated on any machine:
 
 Every icon is 48×48 units, 60 fps, frames 0…42 (0.7 s). Frame 0 already shows a faint outline of the
 glyph (so no frame is blank); the animation draws or pops the glyph in, and the last frame (42) shows it
-whole. Keyframes carry both "s" and "e" (the older bodymovin form), which every Lottie player reads.
+whole. Each icon also has a tab-bar variant, icon-<name>-bar.json, without the faint outline and with the
+heart pink from its first frame: in the bar the tapped icon plays over its own dimmed finished glyph, where
+the outline would lay a grey veil over the glyph in the tap's frame (issue 33). Keyframes carry both "s" and "e" (the older bodymovin form), which every Lottie player reads.
 """
 import json
 import os
@@ -118,8 +120,9 @@ def layer(ind, name, shapes, ks=None):
             "ks": ks or transform(tr_type=None), "shapes": shapes}
 
 
-def animation(name, layers):
-    # Lottie draws the first layer on top.
+def animation(name, layers, bar=False):
+    # Lottie draws the first layer on top. The bar variant leaves out the ghost layer.
+    layers = [l for l in layers if not (bar and l["nm"] == "ghost")]
     return {"v": "5.5.2", "nm": name, "fr": FPS, "ip": 0, "op": OP, "w": W, "h": H, "ddd": 0, "assets": [],
             "layers": [dict(l, ind=n + 1) for n, l in enumerate(layers)]}
 
@@ -128,28 +131,28 @@ WHITE = (1, 1, 1)
 GHOST = 28  # opacity (%) of the faint outline every icon shows from frame 0
 
 
-def home():
+def home(bar=False):
     # A house outline drawn by a trim path, then its door pops up with an overshoot.
     house = path([(10, 22), (24, 10), (38, 22), (38, 38), (10, 38)], closed=True)
     draw = trim(0, animated([(0, 0), (26, 100)]))
     door_scale = animated([(14, [100, 0]), (28, [100, 125]), (36, [100, 92]), (42, [100, 100])])
     door = group("door", [rect(0, -5, 8, 10, 2), fill(WHITE)],
                  transform(p=(24, 38), s=door_scale))
-    return animation("home", [
+    return animation("home", bar=bar, layers=[
         layer(0, "door", [door]),
         layer(0, "outline", [group("house", [sh(house), draw, stroke(WHITE, 3.5)])]),
         layer(0, "ghost", [group("house", [sh(house), stroke(WHITE, 3.5, GHOST)])]),
     ])
 
 
-def search():
+def search(bar=False):
     # A magnifier: the lens drawn by a trim, then the handle; the glass tilts back from −30° to 0°.
     lens = group("lens", [ellipse(21, 21, 20), trim(0, animated([(0, 0), (24, 100)])), stroke(WHITE, 3.5)])
     handle = group("handle", [sh(path([(28.5, 28.5), (38, 38)])), trim(0, animated([(18, 0), (32, 100)])),
                               stroke(WHITE, 3.5)])
     tilt = animated([(0, -30), (30, 6), (42, 0)], EASE_IN_OUT)
     ghost = group("ghost", [ellipse(21, 21, 20), sh(path([(28.5, 28.5), (38, 38)])), stroke(WHITE, 3.5, GHOST)])
-    return animation("search", [
+    return animation("search", bar=bar, layers=[
         layer(0, "glass", [lens, handle], transform(p=(24, 24), a=(24, 24), r=tilt, tr_type=None)),
         layer(0, "ghost", [ghost]),
     ])
@@ -168,27 +171,28 @@ def heart_shape(heart):
                 tangents_out=[[-7, -6], [0, -9], [4, -8], [0, 8]])
 
 
-def heart():
+def heart(bar=False):
     # A rounded blob morphs into a heart while the whole shape bounces (scale 60 → 125 → 100) and
     # its fill turns from grey to pink.
     morph = animated_shape([(0, heart_shape(False)), (22, heart_shape(True)), (42, heart_shape(True))])
-    colour = animated([(0, [0.62, 0.62, 0.66, 1]), (18, [1.0, 0.22, 0.37, 1]), (42, [1.0, 0.22, 0.37, 1])])
+    pink = [1.0, 0.22, 0.37, 1]
+    colour = static(pink) if bar else animated([(0, [0.62, 0.62, 0.66, 1]), (18, pink), (42, pink)])
     bounce = animated([(0, [60, 60]), (20, [125, 125]), (32, [94, 94]), (42, [100, 100])], EASE_IN_OUT)
     body = group("heart", [sh(morph), {"ty": "fl", "nm": "Fill", "c": colour, "o": static(100), "r": 1}])
-    return animation("heart", [
+    return animation("heart", bar=bar, layers=[
         layer(0, "heart", [body], transform(p=(24, 28), a=(24, 28), s=bounce, tr_type=None)),
         layer(0, "ghost", [group("outline", [sh(heart_shape(True)), fill(WHITE, GHOST)])]),
     ])
 
 
-def profile():
+def profile(bar=False):
     # The head pops in with an overshoot, the shoulders are drawn from the middle outwards by a trim.
     head_scale = animated([(0, [0, 0]), (14, [118, 118]), (24, [95, 95]), (30, [100, 100])], EASE_IN_OUT)
     head = group("head", [ellipse(0, 0, 13), fill(WHITE)], transform(p=(24, 17), s=head_scale))
     shoulders = path([(10, 39), (24, 27), (38, 39)], tangents_in=[[0, 0], [-9, 0], [0, -7]],
                      tangents_out=[[0, -7], [9, 0], [0, 0]])
     draw = trim(animated([(8, 50), (34, 0)]), animated([(8, 50), (34, 100)]))
-    return animation("profile", [
+    return animation("profile", bar=bar, layers=[
         layer(0, "head", [head]),
         layer(0, "shoulders", [group("shoulders", [sh(shoulders), draw, stroke(WHITE, 3.5)])]),
         # The ghost head is a faint disc of the head's own size, not a stroked circle: a stroke reaches half its
@@ -200,6 +204,7 @@ def profile():
 
 if __name__ == "__main__":
     for name, make in [("home", home), ("search", search), ("heart", heart), ("profile", profile)]:
-        with open(os.path.join(HERE, f"icon-{name}.json"), "w") as f:
-            json.dump(make(), f, separators=(",", ":"))
-            f.write("\n")
+        for suffix, bar in [("", False), ("-bar", True)]:
+            with open(os.path.join(HERE, f"icon-{name}{suffix}.json"), "w") as f:
+                json.dump(make(bar=bar), f, separators=(",", ":"))
+                f.write("\n")

@@ -21,6 +21,15 @@ extension Simulation {
 }
 
 extension Animation {
+    /// The animation of a spec that has no state to evaluate an expression on (a transition's own animation, a
+    /// curve an expectation follows): its spring's `initialVelocity` is the number the scene gives, 0 when none.
+    /// The loaders refuse an expression there.
+    public init(constantVelocity spec: AnimationSpec) {
+        var v0 = 0.0
+        if case .constant(let c)? = spec.initialVelocity { v0 = c }
+        self.init(spec, initialVelocity: v0)
+    }
+
     /// The animation a scene's `AnimationSpec` describes, with the spring's relative initial velocity.
     public init(_ spec: AnimationSpec, initialVelocity v0: Double = 0) {
         let curve: Animation.Curve

@@ -69,7 +69,7 @@ extension AnimatedValues {
             var end = 0.0
             for k in 1...last where present[k] != present[k - 1] {
                 let s = history.snapshots[snapshotIndex(k)]
-                let anim: Animation? = s.animation.map { change in part.animation.map { Animation($0) } ?? change }
+                let anim: Animation? = s.animation.map { change in part.animation.map { Animation(constantVelocity: $0) } ?? change }
                 track.append(at: s.time, to: present[k] ? 0 : 1, animation: anim)
                 end = s.time + (anim.map { $0.duration ?? .infinity } ?? 0)
             }

@@ -52,7 +52,7 @@ public final class StateHistory: Sendable {
         func of(_ t: TransitionSpec?) -> Double {
             switch t {
             case nil: return 0
-            case .animated(let base, let a)?: return max(of(base), Animation(a).duration ?? .infinity)
+            case .animated(let base, let a)?: return max(of(base), Animation(constantVelocity: a).duration ?? .infinity)
             case .combined(let list)?: return list.map { of($0) }.max() ?? 0
             case .asymmetric(let i, let r)?: return max(of(i), of(r))
             default: return 0

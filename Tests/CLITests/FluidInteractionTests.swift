@@ -138,7 +138,7 @@ final class FluidInteractionTests: XCTestCase {
     /// fluid-rotation: the readout says what its number is. While a finger turns the photo, "angle N°" is
     /// the photo's drawn rotation (0.6° per point of the script's drag); after a release, "snaps to N°"
     /// is where the spring then brings it to rest (read from the last frame before the next drag), and
-    /// the second line names the projected angle the snap was rounded from.
+    /// the second line names the projected angle the snap was rounded from and the quarter turn it rounds to.
     func testRotationReadoutSaysWhatItShows() throws {
         let r = try FluidScenes.renderer("fluid-rotation")
         func text(_ id: String, _ i: Int) throws -> String {
@@ -155,7 +155,10 @@ final class FluidInteractionTests: XCTestCase {
             let shown = try text("readout", after)
             XCTAssertTrue(shown.hasPrefix("snaps to "), "frame \(after): \(shown)")
             XCTAssertEqual(shown, "snaps to \(Int(try rotation(rest).rounded()))°", "frame \(after)")
-            XCTAssertTrue(try text("reason", after).hasSuffix("→ nearest 90°"))
+            // The second line rounds the projection to the same quarter turn, never to another number.
+            let reason = try text("reason", after)
+            XCTAssertTrue(reason.hasPrefix("throw would stop at "), "frame \(after): \(reason)")
+            XCTAssertTrue(reason.hasSuffix(" · rounds to \(Int(try rotation(rest).rounded()))°"), "frame \(after): \(reason)")
         }
     }
 

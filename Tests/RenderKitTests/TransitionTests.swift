@@ -145,6 +145,32 @@ final class TransitionAnimationTests: XCTestCase {
         XCTAssertGreaterThan(totalAlpha(try r.image(frame: 71)), 0)
         XCTAssertEqual(totalAlpha(try r.image(frame: 72)), 0)
     }
+
+    /// A transition part's own spring keeps its `initialVelocity` (UIKit's relative velocity), as a change's spring
+    /// does: the leaving square's offset follows the closed-form critically damped spring that starts at 3 changes
+    /// per second, p(τ) = 1 − (1 + (ω − v₀)τ)·e^(−ωτ) with ω = 2π/0.5 (it was dropped, and the part started at rest).
+    func testATransitionsOwnSpringKeepsItsInitialVelocity() throws {
+        let loaded = try loadScene("""
+        {"scene": 1, "canvas": {"width": 160, "height": 20}, "duration": 1, "fps": 60, "state": {"show": true},
+         "body": {"type": "zstack", "frame": {"width": 160, "height": 20, "alignment": "leading"}, "children": [
+           {"type": "rect", "fill": "red", "frame": {"width": 20, "height": 20}, "if": "show",
+            "transition": {"combined": [
+              {"offset": {"x": 100}, "animation": {"spring": {"response": 0.5, "dampingFraction": 1, "initialVelocity": 3}}},
+              {"opacity": true, "animation": {"linear": 2}}]}}]},
+         "timeline": [{"at": 0.2, "set": {"show": false}, "animation": {"linear": 0.1}}]}
+        """)
+        let r = try FrameSource(loaded, options: FrameOptions())
+        let omega = 2 * Double.pi / 0.5
+        func progress(_ tau: Double, _ v0: Double) -> Double { 1 - (1 + (omega - v0) * tau) * exp(-omega * tau) }
+        var farthestFromRest = 0.0
+        for i in 12...40 {
+            let tau = Double(i) / 60 - 0.2
+            let b = try XCTUnwrap(opaqueBounds(try r.image(frame: i), threshold: 1), "frame \(i) is empty")
+            XCTAssertEqual(Double(b.minX), 100 * progress(tau, 3), accuracy: 1, "left edge at frame \(i)")
+            farthestFromRest = max(farthestFromRest, 100 * (progress(tau, 3) - progress(tau, 0)))
+        }
+        XCTAssertGreaterThan(farthestFromRest, 5, "the test must tell the velocity from none")
+    }
 }
 
 final class MatchedSourceTests: XCTestCase {

@@ -156,6 +156,12 @@ extension SceneReader {
         }
         if key != "scale", let a = o["anchor"] { fail(a, join(path, "anchor"), "\"anchor\" goes with \"scale\"") }
         if let av = o["animation"], let base = t, let anim = animation(av, join(path, "animation"), scope) {
+            // A transition's animation starts when its view enters or leaves, with no state of its own to
+            // evaluate an expression on: its spring's initial velocity is a number.
+            if case .expression? = anim.initialVelocity {
+                fail(av, join(path, "animation"), "a transition's animation takes a number for initialVelocity, not an expression")
+                return nil
+            }
             return .animated(base, anim)
         }
         return t

@@ -15,9 +15,7 @@ extension ExpectationTest {
             return (false, "at \(Self.seconds(from)) \(view) is not drawn, expected \(property) to follow the curve")
         }
         // The loader refuses an expression here, so the initial velocity is a number or none.
-        var v0 = 0.0
-        if case .constant(let c)? = spec.initialVelocity { v0 = c }
-        let animation = Animation(spec, initialVelocity: v0)
+        let animation = Animation(constantVelocity: spec)
         let window = samples.frames(from: from, to: to)
         let repeats = animation.repeatCount != .count(1)
         guard let b = repeats ? endOfCycle(series, window, a: a, animation, from: from) : rest(series, after: to) else {
