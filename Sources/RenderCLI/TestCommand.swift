@@ -139,11 +139,7 @@ struct TestCommand: ParsableCommand {
             if a.hasPrefix("--record=") { continue }
             kept.append(a)
         }
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@%+")
-        let quoted = (kept + ["--record", "missing"]).map { a in
-            a.allSatisfy(safe.contains) && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
-        return (["render"] + quoted).joined(separator: " ")
+        return (["render"] + (kept + ["--record", "missing"]).map(GoldenSummaryPage.shellQuoted)).joined(separator: " ")
     }
 
     /// The expectation file: `--expect`, else `SCENE.test.json` beside the scene when it exists.

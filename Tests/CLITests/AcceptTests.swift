@@ -429,22 +429,33 @@ final class AcceptTests: CLITestCase {
         XCTAssertTrue(summary.contains("render accept \(report)"), summary)
         for name in failing { XCTAssertTrue(summary.contains("| \(name) |"), name) }
 
-        // The animation, decoded by Pillow: one frame per failing frame, golden (left) and actual (right) with a gap.
+        // The animation, decoded by Pillow: one frame per failing frame, a 22-pixel row of labels over golden (left)
+        // and actual (right) with a gap; on the actual, the pixels the diff image marks red (counted as changed) are
+        // tinted 60 % towards magenta (255, 45, 146), every other pixel is the actual frame's own.
         let animation = report + "/summary.png"
         XCTAssertLessThanOrEqual(try bytes(animation).count, 2_000_000)
         let frames = try PillowAnimation.frames(of: animation, scratch: path("pillow"))
         XCTAssertEqual(frames.count, failing.count)
-        let width = 40 + 8 + 40
+        let width = 40 + 8 + 40, top = 22
         for (k, name) in failing.enumerated() {
-            XCTAssertEqual(frames[k].count, width * 30 * 4, name)
+            XCTAssertEqual(frames[k].count, width * (top + 30) * 4, name)
             let expected = try PillowAnimation.frames(of: golden + "/" + name, scratch: path("g\(k)"))[0]
             let actual = try PillowAnimation.frames(of: report + "/actual/" + name, scratch: path("a\(k)"))[0]
+            let diff = try PillowAnimation.frames(of: report + "/diff/" + name, scratch: path("d\(k)"))[0]
+            var tinted = 0
             for y in 0..<30 {
-                let row = Array(frames[k][(y * width * 4)..<((y + 1) * width * 4)])
+                let row = Array(frames[k][((top + y) * width * 4)..<((top + y + 1) * width * 4)])
                 XCTAssertEqual(Array(row[0..<160]), Array(expected[(y * 160)..<((y + 1) * 160)]), "\(name) row \(y): golden on the left")
-                XCTAssertEqual(Array(row[192..<352]), Array(actual[(y * 160)..<((y + 1) * 160)]), "\(name) row \(y): actual on the right")
-                XCTAssertEqual(Array(row[160..<164]), [0x80, 0x80, 0x80, 0xFF], "the gap")
+                var want = Array(actual[(y * 160)..<((y + 1) * 160)])
+                for x in 0..<40 where diff[(y * 40 + x) * 4] == 255 && diff[(y * 40 + x) * 4 + 1] == 0 && diff[(y * 40 + x) * 4 + 2] == 0 {
+                    for (c, t) in [255, 45, 146].enumerated() { want[x * 4 + c] = UInt8((Int(want[x * 4 + c]) * 2 + t * 3) / 5) }
+                    want[x * 4 + 3] = 255
+                    tinted += 1
+                }
+                XCTAssertEqual(Array(row[192..<352]), want, "\(name) row \(y): actual on the right, changed pixels tinted")
+                XCTAssertEqual(Array(row[160..<164]), [0x1C, 0x1C, 0x1E, 0xFF], "the gap, in the page's colour")
             }
+            XCTAssertGreaterThan(tinted, 0, "\(name): a failing frame has changed pixels to show")
         }
 
         // A passing run's summary says so, with no animation.
@@ -481,7 +492,7 @@ final class AcceptTests: CLITestCase {
             XCTAssertLessThanOrEqual(size, 2_000_000, label)
             let frames = try PillowAnimation.frames(of: out + "/summary.png", scratch: path("pillow-\(label)"))
             XCTAssertEqual(frames.count, count, label)
-            XCTAssertEqual(frames[0].count, (390 * 2 + 8) * 300 * 4, label)
+            XCTAssertEqual(frames[0].count, (390 * 2 + 8) * (22 + 300) * 4, label)
         }
     }
 }

@@ -61,9 +61,12 @@ final class GoldenFrames: FrameSink {
             r.faces = FontFace.used(in: frame.displayList)
             let hasGolden = existing.contains(name)
             if test.mode == .all || (!hasGolden && test.mode != .never) {
-                try record(frame.image, as: name)
-                r.status = hasGolden ? .updated : .recorded
+                let bytes = try encode(frame.image, as: name)
                 r.expectedPath = goldenPath
+                // A golden re-recorded to the same bytes is not an update: "updated N" counts files that changed.
+                if hasGolden, (try? readFileBytes(at: goldenPath)) == bytes { return r }
+                try recording.write(bytes, as: name)
+                r.status = hasGolden ? .updated : .recorded
                 return r
             }
             guard hasGolden else {
@@ -87,7 +90,7 @@ final class GoldenFrames: FrameSink {
             }
             guard r.failed else { return r }
             if test.mode == .failed {
-                try record(frame.image, as: name)
+                try recording.write(try encode(frame.image, as: name), as: name)
                 r.status = .updated
                 return r
             }
@@ -95,13 +98,11 @@ final class GoldenFrames: FrameSink {
             return r
         }
 
-        /// A recorded or updated golden, staged until the run is complete.
-        private func record(_ image: RGBAImage, as name: String) throws {
-            let bytes: [UInt8]
-            do { bytes = try PNGEncoder().encode(image) } catch {
+        /// The bytes of a golden to record (staged until the run is complete: `GoldenRecording.write`).
+        private func encode(_ image: RGBAImage, as name: String) throws -> [UInt8] {
+            do { return try PNGEncoder().encode(image) } catch {
                 throw GoldenTest.Failure.input("cannot record \(recording.goldenPath(name)): \(error)")
             }
-            try recording.write(bytes, as: name)
         }
 
         /// The actual frame of a failure, kept in the artifacts folder for the report.

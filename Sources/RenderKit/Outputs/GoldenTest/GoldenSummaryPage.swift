@@ -1,13 +1,16 @@
+import DisplayList
 import Formats
 import Foundation
 import Frames
 import Geometry
 import ImageIO
+import Raster
 
 /// `summary.md` in `render test`'s report folder, for a pull request or a CI job summary: the scene's verdict, the
-/// failing frames (passes counted), the motion changes in words, the expectations that fail, and `summary.png`, an
-/// animated PNG of each changed frame's golden (left) beside its actual frame (right) that code hosts play inline,
-/// kept under `byteBudget` by showing fewer frames and then smaller ones.
+/// failing frames (passes counted; frames without a golden said once, with the command that records them), the motion
+/// changes in words, the expectations that fail, and `summary.png`, an animated PNG of each changed frame's golden
+/// (left) beside its actual frame (right, its changed pixels tinted), each side labelled with the frame and its time,
+/// that code hosts play inline, kept under `byteBudget` by showing fewer frames and then smaller ones.
 public enum GoldenSummaryPage {
     /// The file names in the report folder.
     public static let fileName = "summary.md"
@@ -49,10 +52,18 @@ public enum GoldenSummaryPage {
         s += o.motionOnly ? "motion only.\n\n" : "frames \(o.first)–\(o.last), threshold \(fmt(o.threshold))"
             + (o.includeAA ? ", antialiasing counted" : "") + ".\n\n"
         if !o.motionOnly {
-            let failures = run.failures
-            let passed = run.results.count - failures.count
-            s += "**Frames:** \(failures.count) of \(run.results.count) failing, \(passed) passing"
+            let noGolden = run.failures.filter(\.noGolden)
+            let failures = run.failures.filter { !$0.noGolden }
+            let passed = run.results.count - run.failures.count
+            s += "**Frames:** \(run.failures.count) of \(run.results.count) failing, \(passed) passing"
                 + (run.environment.map { " — \($0)" } ?? "") + ".\n\n"
+            if !noGolden.isEmpty {
+                // Frames without a golden all say the same: one sentence and the command, not a row each.
+                let names = noGolden.count == 1 ? noGolden[0].name : "\(noGolden[0].name) … \(noGolden[noGolden.count - 1].name)"
+                s += "\(noGolden.count == 1 ? "1 frame has" : "\(noGolden.count) frames have") no golden (\(names)); the record mode "
+                    + "`\(o.recordMode)` does not record them. Record them with:\n\n"
+                    + "```\n\(recordCommand(record))\n```\n\n"
+            }
             if !failures.isEmpty {
                 s += "| frame | time | status |\n|---|---|---|\n"
                 for r in failures.prefix(30) {
@@ -88,6 +99,23 @@ public enum GoldenSummaryPage {
         return s
     }
 
+    /// The command that records the missing goldens of `record`'s run: `render test` with its scene, variant, golden
+    /// folder and sampling, `--record missing`.
+    static func recordCommand(_ record: TestReportRecord) -> String {
+        let o = record.options
+        let words = ["render", "test", relative(record.scene)] + record.variant
+            + ["--golden", relative(record.goldens), "--fps", fmt(o.fps), "--scale", fmt(o.scale)]
+            + (o.first == 0 && o.last == record.header.frameCount - 1 ? [] : ["--frames", "\(o.first)-\(o.last)"])
+            + ["--record", "missing"]
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: as is when it is plain ASCII, else in single quotes.
+    public static func shellQuoted(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@%+")
+        return word.allSatisfy(safe.contains) && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// The motion verdict in a sentence, without the folder paths the terminal line carries.
     static func words(_ m: MotionResult) -> String {
         switch m.status {
@@ -114,18 +142,22 @@ public enum GoldenSummaryPage {
         guard !changed.isEmpty else { return nil }
         let step = max(1, (changed.count + maxFrames - 1) / maxFrames)
         let shown = stride(from: 0, to: changed.count, by: step).map { changed[$0] }
-        var pairs: [(expected: RGBAImage?, actual: RGBAImage)] = []
+        var panels: [Panel] = []
         for r in shown {
             guard let actual = try? PNGDecoder().decode(contentsOf: r.actualPath!) else { continue }
-            pairs.append((r.expectedPath.flatMap { try? PNGDecoder().decode(contentsOf: $0) }, actual))
+            let index = FrameFileName(r.name)?.index
+            panels.append(Panel(expected: r.expectedPath.flatMap { try? PNGDecoder().decode(contentsOf: $0) }, actual: actual,
+                                changed: r.diffPath.flatMap { try? PNGDecoder().decode(contentsOf: $0) }.map(changedPixels),
+                                label: index.map { "frame \($0) · " + MotionWords.seconds(Double($0) / record.header.fps) } ?? r.name,
+                                counted: r.differingPixels))
         }
-        guard let first = pairs.first else { return nil }
+        guard let first = panels.first else { return nil }
         // Each frame shown for the time it stands for (a sampled frame for its whole step), between 0.1 and 0.5 s.
         let delay = UInt16(min(500, max(100, (Double(step) / record.header.fps * 1000).rounded())))
-        let widest = pairs.map { ($0.expected?.width ?? $0.actual.width) + $0.actual.width }.max() ?? first.actual.width
+        let widest = panels.map { ($0.expected?.width ?? $0.actual.width) + $0.actual.width }.max() ?? first.actual.width
         var reduction = max(1, (widest + maxWidth - 1) / maxWidth)
         while true {
-            let frames = pairs.map { compose($0.expected, $0.actual, reduction: reduction) }
+            let frames = try panels.map { try compose($0, reduction: reduction) }
             let width = frames.map(\.width).max()!, height = frames.map(\.height).max()!
             var encoder = APNGEncoder(frameCount: frames.count, delayNumerator: delay, delayDenominator: 1000, compression: .small)
             var bytes: [UInt8] = []
@@ -140,19 +172,84 @@ public enum GoldenSummaryPage {
         }
     }
 
-    /// The gap between the two sides, in pixels, and its colour (and that of a side with no golden).
-    static let gap = 8
-    static let gapColour: [UInt8] = [0x80, 0x80, 0x80, 0xFF]
+    /// One changed frame of the animation: both sides, which pixels were counted as changed (from the diff image),
+    /// and the words of its labels.
+    struct Panel {
+        var expected: RGBAImage?
+        var actual: RGBAImage
+        /// Per pixel of the diff image (the expected frame's size), whether it was counted as changed.
+        var changed: (width: Int, height: Int, mask: [Bool])?
+        var label: String
+        var counted: Int
+    }
 
-    /// Golden and actual side by side, each reduced `reduction` times; a missing golden is a grey panel.
-    static func compose(_ expected: RGBAImage?, _ actual: RGBAImage, reduction: Int) -> RGBAImage {
-        let a = reduce(actual, by: reduction)
-        let e = expected.map { reduce($0, by: reduction) } ?? filled(width: a.width, height: a.height)
-        let width = e.width + gap + a.width, height = max(e.height, a.height)
-        var out = filled(width: width, height: height)
-        blit(e, into: &out, x: 0)
-        blit(a, into: &out, x: e.width + gap)
-        return out
+    /// The pixels a diff image marks in `ImageDiff.diffColor` (pure red): those counted as changed.
+    static func changedPixels(_ diff: RGBAImage) -> (width: Int, height: Int, mask: [Bool]) {
+        var mask = [Bool](repeating: false, count: diff.width * diff.height)
+        for i in mask.indices {
+            let p = diff.pixels[(4 * i)...]
+            mask[i] = p[p.startIndex] == 255 && p[p.startIndex + 1] == 0 && p[p.startIndex + 2] == 0
+        }
+        return (diff.width, diff.height, mask)
+    }
+
+    /// The gap between the two sides and the height of the label row, in pixels; the colours of the page, of a side
+    /// with no golden, and of the tint on changed pixels.
+    static let gap = 8, labelHeight = 22
+    static let gapColour: [UInt8] = [0x80, 0x80, 0x80, 0xFF]
+    static let pageColour = Color(hex: 0x1C1C1E), textColour = Color(hex: 0xF2F2F7), dimColour = Color(hex: 0x8E8E93)
+    static let tint: (r: Int, g: Int, b: Int) = (255, 45, 146)
+
+    /// Golden and actual side by side, each reduced `reduction` times, under a row that names each side, the frame
+    /// and its time; the actual's changed pixels tinted magenta (a reduced pixel when any pixel of its block changed).
+    /// A missing golden is a grey panel.
+    static func compose(_ panel: Panel, reduction: Int) throws -> RGBAImage {
+        var a = reduce(panel.actual, by: reduction)
+        if let changed = panel.changed { tintChanged(&a, changed, reduction: reduction) }
+        let e = panel.expected.map { reduce($0, by: reduction) } ?? filled(width: a.width, height: a.height)
+        let width = e.width + gap + a.width, height = labelHeight + max(e.height, a.height)
+        var list = DisplayList()
+        let page = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        list.append(.fill(FillCommand(path: .rect(page), paint: .color(pageColour), paintBounds: page, transform: .identity)))
+        for (image, x) in [(e, 0), (a, e.width + gap)] {
+            list.append(.image(ImageCommand(image: image, rect: Rect(x: Double(x), y: Double(labelHeight), width: Double(image.width),
+                                                                     height: Double(image.height)), transform: .identity)))
+        }
+        func text(_ s: String, _ x: Int, _ c: Color, weight: Int = 400) {
+            let style = TextStyle(size: 12, weight: weight, monospacedDigit: true)
+            let b = Rect(x: Double(x), y: 4, width: Double(width), height: 17)
+            list.append(.text(TextCommand(text: s, style: style, origin: Point(Double(x) + 4, 4), paint: .color(c), paintBounds: b,
+                                          transform: .identity)))
+        }
+        text(panel.expected == nil ? "golden: none" : "golden", 0, textColour, weight: 600)
+        text(panel.label, 0 + (panel.expected == nil ? 84 : 50), dimColour)
+        text("actual", e.width + gap, textColour, weight: 600)
+        text(panel.label + (panel.counted > 0 ? " · \(panel.counted) px changed" : ""), e.width + gap + 46, dimColour)
+        let canvas: CairoRasterizer
+        do { canvas = try CairoRasterizer(width: width, height: height, scale: 1) } catch {
+            throw RenderError.output("cannot draw a \(width)×\(height) summary frame: \(error)")
+        }
+        return canvas.render(list)
+    }
+
+    /// Tints the pixels of `image` (reduced `reduction` times) whose block holds a changed pixel: 60 % magenta.
+    static func tintChanged(_ image: inout RGBAImage, _ changed: (width: Int, height: Int, mask: [Bool]), reduction: Int) {
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var hit = false
+                for sy in y * reduction..<min(changed.height, (y + 1) * reduction) where !hit {
+                    for sx in x * reduction..<min(changed.width, (x + 1) * reduction) where changed.mask[sy * changed.width + sx] {
+                        hit = true; break
+                    }
+                }
+                guard hit else { continue }
+                let i = (y * image.width + x) * 4
+                image.pixels[i] = UInt8((Int(image.pixels[i]) * 2 + tint.r * 3) / 5)
+                image.pixels[i + 1] = UInt8((Int(image.pixels[i + 1]) * 2 + tint.g * 3) / 5)
+                image.pixels[i + 2] = UInt8((Int(image.pixels[i + 2]) * 2 + tint.b * 3) / 5)
+                image.pixels[i + 3] = 255
+            }
+        }
     }
 
     static func filled(width: Int, height: Int) -> RGBAImage {
