@@ -25,13 +25,28 @@ public final class FrameSource: Sendable {
     /// Redraw only what changed since a drawer's previous frame (`FrameOptions.drawChangesOnly`).
     public let drawChangesOnly: Bool
 
+    /// The source whose simulation this one shares (`init(options:sharingSimulationOf:)`); nil when it simulated the
+    /// scene itself.
+    public let simulatedBy: FrameSource?
+
     private let timeline: SceneTimeline
     private let geometry: LayoutGeometry
     private let touches: TouchOverlay?
 
     /// Builds the timeline of `loaded` at the options' fps and scale. Throws when the canvas at that scale or the
     /// frame count is past the limits, or the timeline cannot be built.
-    public init(_ loaded: LoadedScene, options: FrameOptions) throws(RenderError) {
+    public convenience init(_ loaded: LoadedScene, options: FrameOptions) throws(RenderError) {
+        try self.init(loaded, options: options, sharing: nil)
+    }
+
+    /// The frames of `simulated`'s scene at the options' fps and scale, from `simulated`'s simulation (its states,
+    /// events and input, which do not depend on the rate or scale frames are drawn at): nothing is simulated again.
+    public convenience init(options: FrameOptions, sharingSimulationOf simulated: FrameSource) throws(RenderError) {
+        try self.init(simulated.loaded, options: options, sharing: simulated)
+    }
+
+    private init(_ loaded: LoadedScene, options: FrameOptions, sharing simulated: FrameSource?) throws(RenderError) {
+        simulatedBy = simulated
         self.loaded = loaded
         fps = options.fps ?? loaded.scene.fps
         scale = options.scale ?? loaded.scene.canvas.scale
@@ -41,11 +56,15 @@ public final class FrameSource: Sendable {
         try loaded.checkCanvas(scale: scale)
         geometry = LayoutGeometry(canvas: Size(loaded.scene.canvas.width, loaded.scene.canvas.height), scale: scale,
                                   imageScale: loaded.scene.canvas.scale)
-        do {
-            timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, lotties: loaded.lotties,
-                                     geometry: geometry)
-        } catch {
-            throw .timeline(error)
+        if let simulated {
+            timeline = SceneTimeline(sharing: simulated.timeline, fps: fps, geometry: geometry)
+        } else {
+            do {
+                timeline = try SceneTimeline(scene: loaded.scene, fps: fps, images: loaded.images, lotties: loaded.lotties,
+                                             geometry: geometry)
+            } catch {
+                throw .timeline(error)
+            }
         }
         if timeline.frameCount > SceneLoader.maxFrames {
             throw .output("the scene has \(timeline.frameCount) frames at \(fmt(fps)) fps; at most \(SceneLoader.maxFrames) are allowed")

@@ -95,14 +95,23 @@ struct SceneOptions: ParsableArguments {
 
     /// `frameSource` without printing the problems or exiting, for a command that reports them in files too (`render
     /// test --json/--junit`). Warnings are printed as they come.
-    func frameSourceOrProblems(showTouches: Bool = false, defaultScale: Double? = nil) -> Result<FrameSource, LoadProblems> {
+    /// `simulateAtSceneRate` (`render test`): the scene is simulated at its own fps and scale, and the frames at the
+    /// options' share that simulation (`FrameSource.simulatedBy`), so the motion golden and the expectations, which
+    /// read the scene at its own rate, need no second one.
+    func frameSourceOrProblems(showTouches: Bool = false, defaultScale: Double? = nil,
+                               simulateAtSceneRate: Bool = false) -> Result<FrameSource, LoadProblems> {
         if let misuse = swiftOptionsMisuse { return .failure(LoadProblems(lines: [misuse])) }
         let loaded: LoadedScene
         do { loaded = try loadScene() } catch { return .failure(LoadProblems(lines: error.errors.map(\.description))) }
         for w in loaded.warnings { printError(w.description) }
         var options = frameOptions(defaultScale: defaultScale)
         options.showTouches = showTouches
-        do { return .success(try FrameSource(loaded, options: options)) } catch {
+        do {
+            guard simulateAtSceneRate else { return .success(try FrameSource(loaded, options: options)) }
+            let own = try FrameSource(loaded, options: FrameOptions())
+            let same = (options.fps ?? own.fps) == own.fps && (options.scale ?? own.scale) == own.scale && !showTouches
+            return .success(same ? own : try FrameSource(options: options, sharingSimulationOf: own))
+        } catch {
             return .failure(LoadProblems(lines: ["\(scene): \(explain(error))"]))
         }
     }

@@ -160,7 +160,7 @@ struct TestCommand: ParsableCommand {
         // The scene is simulated once: the selection comes from this source's length. A scene that does not load is
         // still a verdict: --json and --junit say so too (a CI job's test report must not go missing).
         let source: FrameSource
-        switch sceneOptions.frameSourceOrProblems(showTouches: touches.showTouches) {
+        switch sceneOptions.frameSourceOrProblems(showTouches: touches.showTouches, simulateAtSceneRate: true) {
         case .success(let s): source = s
         case .failure(let problems):
             for line in problems.lines { printError(line) }

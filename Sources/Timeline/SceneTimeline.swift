@@ -69,6 +69,21 @@ public final class SceneTimeline: Sendable {
         hasMatchedGeometry = scene.body.allViews().contains { $0.matchedGeometry != nil }
     }
 
+    /// The timeline of `other`'s scene at another frame rate and geometry (another scale), sharing its simulation: the
+    /// history of states, events and input is a function of the scene alone (input is timed on the scene's own fps),
+    /// so `render test` simulates once for its motion golden at the scene's fps and its frames at `--fps`/`--scale`.
+    public init(sharing other: SceneTimeline, fps: Double, geometry: any SceneGeometry & Sendable) {
+        scene = other.scene
+        self.geometry = geometry
+        self.fps = fps
+        images = other.images
+        lotties = other.lotties
+        history = other.history
+        duration = other.duration
+        frameCount = max(1, Int((duration * fps).rounded()))
+        hasMatchedGeometry = other.hasMatchedGeometry
+    }
+
     /// The scene at frame `i` (time i / fps), matched geometry resolved with the timeline's geometry.
     public func frame(_ i: Int) -> FrameState {
         state(time: TimeGrid.frameTime(i, fps: fps), micros: TimeGrid.frameMicros(i, fps: fps), index: i)

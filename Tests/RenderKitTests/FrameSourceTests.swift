@@ -81,4 +81,23 @@ final class FrameSourceTests: XCTestCase {
             XCTAssertNotNil(drawer.timings.nanoseconds[stage], "\(stage) measured")
         }
     }
+
+    /// `render test` simulates once: a source at another fps and scale shares the simulation (the same history
+    /// object, so nothing was simulated again), has the frames of its own rate, and draws each frame as a source that
+    /// simulated itself would; the motion source of a derived source is the one it shares.
+    func testASourceAtAnotherRateSharesTheSimulation() throws {
+        let own = try FrameSource(try loadScene(sliding), options: FrameOptions())
+        var options = FrameOptions()
+        options.fps = 10
+        options.scale = 2
+        let derived = try FrameSource(options: options, sharingSimulationOf: own)
+        XCTAssertTrue(derived.history === own.history)
+        XCTAssertTrue(derived.simulatedBy === own)
+        XCTAssertEqual(derived.frameCount, 20)
+        XCTAssertEqual(own.frameCount, Int(2 * own.scene.fps))
+        XCTAssertTrue(try MotionTest.source(for: derived) === own)
+        let alone = try FrameSource(try loadScene(sliding), options: options)
+        let a = try derived.drawer(), b = try alone.drawer()
+        for i in [0, 3, 5, 19] { XCTAssertEqual(try a.frame(i).image.pixels, try b.frame(i).image.pixels, "frame \(i)") }
+    }
 }

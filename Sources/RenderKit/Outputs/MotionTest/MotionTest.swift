@@ -23,10 +23,13 @@ public struct MotionTest: Sendable {
     public static let fileName = "motion.json"
 
     /// A source of `source`'s scene at the scene's own fps and scale without the finger (the motion track's), which
-    /// is `source` itself when it already is one: pixel goldens may be sampled at 2 fps, motion never is.
+    /// is `source` itself when it already is one: pixel goldens may be sampled at 2 fps, motion never is. It shares
+    /// `source`'s simulation (`FrameSource(options:sharingSimulationOf:)`): the scene is simulated once.
     public static func source(for source: FrameSource) throws(RenderError) -> FrameSource {
-        if source.fps == source.scene.fps, source.scale == source.scene.canvas.scale { return source }
-        return try FrameSource(source.loaded, options: FrameOptions())
+        func atSceneRate(_ s: FrameSource) -> Bool { s.fps == s.scene.fps && s.scale == s.scene.canvas.scale }
+        if atSceneRate(source) { return source }
+        if let simulated = source.simulatedBy, atSceneRate(simulated) { return simulated }
+        return try FrameSource(options: FrameOptions(), sharingSimulationOf: source)
     }
 
     /// Records or compares the track of the samples (of a source at the scene's fps: `MotionTest.source(for:)`).
