@@ -86,6 +86,9 @@ struct TestCommand: ParsableCommand {
     var motionOnly = false
     @Flag(help: "Draw and compare every frame, also those whose display list and environment are their golden's.")
     var full = false
+    @Option(help: ArgumentHelp("How far a motion value may be from its golden before it differs, in points or degrees; "
+                               + "ratios (opacity, scale, colour channels) get a tenth of it.", valueName: "POINTS"))
+    var motionTolerance: Double = MotionComparison.defaultTolerance
     @OptionGroup var comparison: ComparisonFlags
     @OptionGroup var picture: DiffImageFlags
     @OptionGroup var reporting: ReportFlags
@@ -93,6 +96,9 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         _ = try recordMode()
         if motionOnly && golden == nil { throw ValidationError("--motion-only needs --golden DIR (the folder of motion.json)") }
+        if !(motionTolerance >= 0 && motionTolerance <= 1000) {
+            throw ValidationError("--motion-tolerance must be a number of points from 0 to 1000 (got \(motionTolerance))")
+        }
     }
 
     /// `--record`, else `RENDER_RECORD`, else `never` under CI (`CI=true`, as GitHub Actions, GitLab and most CI
@@ -222,6 +228,7 @@ struct TestCommand: ParsableCommand {
         do {
             // Motion first, from the samples at the scene's fps: it draws nothing.
             var motionTest = MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder)
+            motionTest.tolerance = motionTolerance
             motionTest.recording = recording
             let motion = try motionTest.run(samples)
             // Expectations before the frames, so that the report written on failure shows them too.

@@ -89,16 +89,17 @@ final class MotionGoldenTests: CLITestCase {
         XCTAssertTrue(html.contains("motion unchanged"), "the report says the motion is unchanged")
     }
 
-    /// The tolerances of testing.md §1 at their edge: 0.01 pt for a point value, 0.001 for an opacity. A box moves
-    /// 100 pt right and fades from 0.9 to 0.5 over 1 s (linear, 10 fps); the changed scene adds the same `dx` to both
-    /// ends of the move and `dOpacity` to both ends of the fade, so every frame differs by exactly that much (values on
-    /// the track's 0.001 and 0.0001 grids). Just over fails, just under passes.
+    /// The tolerances of testing.md §1 at their edge: 0.01 pt for a point value, 0.001 for an opacity and a colour
+    /// channel, and `--motion-tolerance` moving both (a tenth of it for ratios). A box moves 100 pt right, fades from
+    /// 0.9 to 0.5 and its fill's alpha from 0.8 to 0.4 over 1 s (linear, 10 fps); the changed scene adds the same `dx`,
+    /// `dOpacity` and `dAlpha` to both ends, so every frame differs by exactly that much (values on the track's 0.001
+    /// and 0.0001 grids). Just over fails, just under passes.
     func testAChangeJustOverItsToleranceFailsAndJustUnderPasses() throws {
-        func scene(dx: String = "0", dOpacity: String = "0") -> String {
+        func scene(dx: String = "0", dOpacity: String = "0", dAlpha: String = "0") -> String {
             """
             {"scene": 1, "canvas": {"width": 400, "height": 60, "scale": 1, "background": "#000000"}, "fps": 10, "duration": 2,
              "state": {"on": false},
-             "body": {"type": "rect", "id": "box", "fill": "#FFFFFF", "frame": {"width": 20, "height": 20},
+             "body": {"type": "rect", "id": "box", "fill": "=alpha('#FFFFFF', (on ? 0.4 : 0.8) + \(dAlpha))", "frame": {"width": 20, "height": 20},
                       "opacity": "=(on ? 0.5 : 0.9) + \(dOpacity)", "offset": {"x": "=(on ? 100 : 0) + \(dx)", "y": 0}},
              "timeline": [{"at": 0.5, "set": {"on": true}, "animation": {"linear": 1}}]}
             """
@@ -106,17 +107,23 @@ final class MotionGoldenTests: CLITestCase {
         let file = try writeScene(scene())
         let golden = path("golden")
         try expect(0, ["test", file, "--golden", golden, "--motion-only"])
-        let cases: [(dx: String, dOpacity: String, failing: [String])] = [
-            ("0.011", "0", ["box.x"]), ("0.009", "0", []), ("-0.011", "0", ["box.x"]), ("-0.009", "0", []),
-            ("0", "0.0011", ["box.opacity"]), ("0", "0.0009", []), ("0", "-0.0011", ["box.opacity"]), ("0", "-0.0009", []),
+        let cases: [(dx: String, dOpacity: String, dAlpha: String, tolerance: String?, failing: [String])] = [
+            ("0.011", "0", "0", nil, ["box.x"]), ("0.009", "0", "0", nil, []), ("-0.011", "0", "0", nil, ["box.x"]), ("-0.009", "0", "0", nil, []),
+            ("0", "0.0011", "0", nil, ["box.opacity"]), ("0", "0.0009", "0", nil, []), ("0", "-0.0011", "0", nil, ["box.opacity"]),
+            ("0", "-0.0009", "0", nil, []),
+            ("0", "0", "0.0011", nil, ["box.fill"]), ("0", "0", "0.0009", nil, []),
+            ("0.021", "0", "0", "0.02", ["box.x"]), ("0.019", "0", "0", "0.02", []),
+            ("0", "0.0021", "0", "0.02", ["box.opacity"]), ("0", "0.0019", "0", "0.02", []),
         ]
         for c in cases {
-            try writeScene(scene(dx: c.dx, dOpacity: c.dOpacity))
+            try writeScene(scene(dx: c.dx, dOpacity: c.dOpacity, dAlpha: c.dAlpha))
             let run = try expect(c.failing.isEmpty ? 0 : 1, ["test", file, "--golden", golden, "--motion-only", "--json",
-                                                             "--record", "never", "--artifacts", path("report")])
+                                                             "--record", "never", "--artifacts", path("report")]
+                                 + (c.tolerance.map { ["--motion-tolerance", $0] } ?? []))
             let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
             let findings = (summary["motion"] as? [String: Any])?["findings"] as? [[String: Any]] ?? []
-            XCTAssertEqual(findings.compactMap { $0["name"] as? String }, c.failing, "x + \(c.dx), opacity + \(c.dOpacity)")
+            XCTAssertEqual(findings.compactMap { $0["name"] as? String }, c.failing,
+                           "x + \(c.dx), opacity + \(c.dOpacity), alpha + \(c.dAlpha), tolerance \(c.tolerance ?? "default")")
             // Every frame differs by the change: the finding spans them all.
             if let words = findings.first?["words"] as? String {
                 XCTAssertTrue(words.hasSuffix("frames 0–19"), words)

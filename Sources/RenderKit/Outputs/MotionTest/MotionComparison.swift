@@ -6,8 +6,16 @@ import Formats
 public struct MotionComparison: Sendable {
     public var golden: MotionTrack
     public var actual: MotionTrack
+    /// Points (or degrees) a value may differ by (`--motion-tolerance`); a ratio (opacity, scale, a colour channel) a
+    /// tenth of it.
+    public var pointTolerance: Double
 
-    public init(golden: MotionTrack, actual: MotionTrack) { self.golden = golden; self.actual = actual }
+    /// testing.md §1's default: 0.01 pt, so 0.001 for ratios.
+    public static let defaultTolerance = 0.01
+
+    public init(golden: MotionTrack, actual: MotionTrack, tolerance: Double = MotionComparison.defaultTolerance) {
+        self.golden = golden; self.actual = actual; pointTolerance = tolerance
+    }
 
     /// Every difference; empty when the motion is unchanged.
     public var findings: [MotionFinding] {
@@ -22,7 +30,7 @@ public struct MotionComparison: Sendable {
         let goldenByName = Dictionary(golden.series.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for s in golden.series { out += finding(golden: s, actual: actual.series.first { $0.name == s.name }) }
         for s in actual.series where goldenByName[s.name] == nil { out += finding(golden: nil, actual: s) }
-        out = Self.folded(MotionColour.merged(out, golden: golden, actual: actual, fps: actual.fps))
+        out = Self.folded(MotionColour.merged(out, golden: golden, actual: actual, fps: actual.fps), tolerance: tolerance)
         out += textFindings + stateFindings + eventFindings
         return out
     }
@@ -30,7 +38,7 @@ public struct MotionComparison: Sendable {
     /// The findings with each one whose change (actual minus golden, frame by frame, to the tolerance) equals that of
     /// an earlier finding of the same property on another view folded into it: a change that subviews inherit from a
     /// parent, which comes first in painter's order, is reported once, at the parent, naming the views that follow it.
-    static func folded(_ findings: [MotionFinding]) -> [MotionFinding] {
+    static func folded(_ findings: [MotionFinding], tolerance: (String) -> Double = { MotionComparison.tolerance($0) }) -> [MotionFinding] {
         var out: [MotionFinding] = [], first: [String: Int] = [:]
         for f in findings {
             guard let view = f.view, f.name.hasPrefix(view + "."), !f.goldenValues.isEmpty, !f.actualValues.isEmpty else {
@@ -64,8 +72,13 @@ public struct MotionComparison: Sendable {
         }
     }
 
-    /// The tolerance of a property's values.
-    static func tolerance(_ property: String) -> Double { MotionSeries.unit(of: property).isEmpty ? 0.001 : 0.01 }
+    /// The default tolerance of a property's values (expectations use it too): 0.01 pt or degree, 0.001 for a ratio.
+    static func tolerance(_ property: String) -> Double { tolerance(property, points: defaultTolerance) }
+
+    static func tolerance(_ property: String, points: Double) -> Double { MotionSeries.unit(of: property).isEmpty ? points / 10 : points }
+
+    /// This comparison's tolerance of a property's values.
+    func tolerance(_ property: String) -> Double { Self.tolerance(property, points: pointTolerance) }
 
     /// The finding for one series present on either side (none when it is the same within the tolerance). The side
     /// without the series holds the value at rest, so only its absence is known: it is compared as such.
@@ -74,7 +87,7 @@ public struct MotionComparison: Sendable {
         let unit = MotionSeries.unit(of: any.property)
         let gValues = g.map { resampled($0.frames, from: golden) } ?? [], aValues = a.map { resampled($0.frames, from: actual) } ?? []
         let n = max(gValues.count, aValues.count)
-        let tolerance = Self.tolerance(any.property)
+        let tolerance = tolerance(any.property)
         let differing = (0..<n).filter { i in
             switch (value(gValues, i), value(aValues, i)) {
             case (nil, nil): return false
@@ -176,7 +189,7 @@ public struct MotionComparison: Sendable {
         case (nil, nil): break
         }
         var parts = timing.isEmpty ? [] : [timing.joined(separator: ", ")]
-        let tolerance = unit.isEmpty ? 0.001 : 0.01
+        let tolerance = unit.isEmpty ? pointTolerance / 10 : pointTolerance
         if g.overshoot == 0 && a.overshoot == 0 {
             parts.append("no overshoot")
         } else if abs(g.overshoot - a.overshoot) <= tolerance {

@@ -11,6 +11,8 @@ public struct MotionTest: Sendable {
     public var golden: String
     public var mode: GoldenRecordMode
     public var artifacts: String
+    /// `--motion-tolerance`: points (or degrees) a value may differ by; ratios a tenth of it.
+    public var tolerance = MotionComparison.defaultTolerance
     /// Where a recorded or updated motion golden waits until the run is complete (`GoldenRecording`); nil writes it
     /// into `golden` at once.
     public var recording: GoldenRecording?
@@ -64,7 +66,7 @@ public struct MotionTest: Sendable {
         // Compared as written, so that both sides carry the file's rounding (times on the microsecond grid).
         let written: MotionTrack
         do { written = try FormatFile.decode(MotionTrack.self, from: Data(bytes), path: reportCopy) } catch { throw .input(error.description) }
-        result.findings = MotionComparison(golden: expected, actual: written).findings
+        result.findings = MotionComparison(golden: expected, actual: written, tolerance: tolerance).findings
         guard !result.findings.isEmpty else { return result }
         if mode == .failed {
             try record(bytes, to: path)
