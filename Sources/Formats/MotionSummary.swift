@@ -1,7 +1,7 @@
 /// The motion part of `render test --json` (`DiffSummary.motion`): the verdict on `motion.json` and one entry per
 /// difference, with the words the terminal shows and the numbers behind them.
 public struct MotionSummary: Codable, Equatable, Sendable {
-    /// `same`, `different`, `missing`, `recorded` or `updated`.
+    /// `same`, `different`, `noGolden` (none, not recorded: as a frame's `noGolden`), `recorded` or `updated`.
     public var status: String
     public var golden: String
     public var actual: String?

@@ -124,7 +124,7 @@ struct TestCommand: ParsableCommand {
     /// as given, with `--record missing`.
     func missingGoldens(_ run: GoldenRun, golden: String) -> [String] {
         let frames = run.results.filter(\.noGolden).map(\.name)
-        let motion = run.motion?.status == .missing
+        let motion = run.motion?.status == .noGolden
         guard !frames.isEmpty || motion else { return [] }
         var names = frames.count > 4 ? Array(frames.prefix(3)) + ["… \(frames.count - 3) more"] : frames
         if motion { names.append(MotionTest.fileName) }

@@ -16,7 +16,10 @@ final class GoldenSummaryTests: CLITestCase {
 
     func testMissingGoldensAreOneSentenceWithTheCommandThatRecordsThem() throws {
         let scene = try writeScene(scene(), named: "box.json")
-        try expect(1, ["test", scene, "--golden", path("golden"), "--record", "never", "--artifacts", path("report")])
+        let run = try expect(1, ["test", scene, "--golden", path("golden"), "--record", "never", "--artifacts", path("report"), "--json"])
+        // The motion golden is missing the way the frames' are: "noGolden", not "missing" (a golden without its frame).
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((json["motion"] as? [String: Any])?["status"] as? String, "noGolden")
         let summary = try String(contentsOfFile: path("report/summary.md"), encoding: .utf8)
         XCTAssertTrue(summary.contains("10 frames have no golden (frame_00000.png … frame_00009.png); the record mode `never` "
                                        + "does not record them. Record them with:"), summary)

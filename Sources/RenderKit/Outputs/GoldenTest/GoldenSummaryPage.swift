@@ -121,7 +121,7 @@ public enum GoldenSummaryPage {
         switch m.status {
         case .same: return "unchanged (\(m.seriesCount) moving values, \(m.eventCount) events)."
         case .different: return "changed in \(m.findings.count) place\(m.findings.count == 1 ? "" : "s"):"
-        case .missing: return "no motion golden (motion.json) to compare with."
+        case .noGolden: return "no motion golden (motion.json) to compare with."
         case .recorded: return "motion golden recorded."
         case .updated: return "motion golden updated."
         }

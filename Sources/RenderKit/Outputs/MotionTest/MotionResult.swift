@@ -5,8 +5,9 @@ public struct MotionResult: Sendable {
         case same
         /// Some value, state change or event differs (`findings` say which).
         case different
-        /// No motion golden, and the record mode is `never`.
-        case missing
+        /// No motion golden, and the record mode (`never`) did not record one: what a frame without a golden is
+        /// (`GoldenFrameResult.noGolden`). Not `missing`, which for frames means the opposite (a golden without its frame).
+        case noGolden
         /// No motion golden existed; the track was recorded.
         case recorded
         /// The golden was replaced (record mode `all`, or `failed` after a difference).
@@ -30,7 +31,7 @@ public struct MotionResult: Sendable {
     public var seriesCount: Int
     public var eventCount: Int
 
-    public var failed: Bool { status == .different || status == .missing }
+    public var failed: Bool { status == .different || status == .noGolden }
 
     /// One line for the terminal, e.g. `motion unchanged (motion.json: 14 values, 6 events)`.
     public var message: String {
@@ -43,7 +44,7 @@ public struct MotionResult: Sendable {
             if findings.contains(where: { $0.name.hasPrefix("state.") }) { parts.append("state") }
             if findings.contains(where: { $0.name == "events" }) { parts.append("events") }
             return "motion differs from \(goldenPath) (\(parts.isEmpty ? "length" : parts.joined(separator: ", ")))"
-        case .missing: return "no motion golden \(goldenPath); record it with --record missing"
+        case .noGolden: return "no motion golden \(goldenPath); record it with --record missing"
         case .recorded: return "recorded the motion golden \(goldenPath) (\(what))"
         case .updated: return "updated the motion golden \(goldenPath) (\(what))"
         }

@@ -50,7 +50,7 @@ public struct MotionTest: Sendable {
                 // Kept in the report, so that `render accept --motion` can record it without running again.
                 try write(bytes, to: reportCopy)
                 result.actualPath = reportCopy
-                result.status = .missing
+                result.status = .noGolden
                 return result
             }
             let same = exists && (try? readFileBytes(at: path)) == bytes
