@@ -49,4 +49,33 @@ final class GoldenSummaryTests: CLITestCase {
         for k in 0..<5 { XCTAssertEqual(after["frame_0000\(k).png"], before["frame_0000\(k).png"], "frame \(k) kept") }
         for k in 5..<10 { XCTAssertNotEqual(after["frame_0000\(k).png"], before["frame_0000\(k).png"], "frame \(k) updated") }
     }
+
+    /// Frames and the motion track follow one record-mode table (`GoldenRecordMode.step`): with no goldens, every mode
+    /// but `never` records both and `never` records neither; with goldens and a changed scene, `all` and `failed`
+    /// replace both and `missing` and `never` report both as different.
+    func testFramesAndMotionFollowOneRecordModeTable() throws {
+        let scene = try writeScene(scene(), named: "box.json")
+        func statuses(_ mode: String, golden: String) throws -> (frames: Set<String>, motion: String) {
+            let run = try render.run(["test", scene, "--golden", golden, "--record", mode, "--json", "--artifacts", path("r-\(mode)")])
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stderr)
+            let frames = Set((json["results"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String })
+            return (frames, (json["motion"] as? [String: Any])?["status"] as? String ?? "")
+        }
+        for (mode, frames, motion) in [("missing", "recorded", "recorded"), ("all", "recorded", "recorded"),
+                                       ("failed", "recorded", "recorded"), ("never", "extra", "noGolden")] {
+            let got = try statuses(mode, golden: path("empty-\(mode)"))
+            XCTAssertEqual(got.frames, [frames], mode)
+            XCTAssertEqual(got.motion, motion, mode)
+        }
+        for (mode, changedFrames, motion) in [("missing", "different", "different"), ("never", "different", "different"),
+                                              ("all", "updated", "updated"), ("failed", "updated", "updated")] {
+            let golden = path("full-\(mode)")
+            try writeScene(self.scene(), named: "box.json")
+            try expect(0, ["test", scene, "--golden", golden])
+            try writeScene(self.scene(to: 12), named: "box.json")
+            let got = try statuses(mode, golden: golden)
+            XCTAssertEqual(got.frames, ["same", changedFrames], mode)
+            XCTAssertEqual(got.motion, motion, mode)
+        }
+    }
 }

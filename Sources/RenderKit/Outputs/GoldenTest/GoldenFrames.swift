@@ -60,7 +60,8 @@ final class GoldenFrames: FrameSink {
             r.pixelHash = pixelHash(frame.image)
             r.faces = FontFace.used(in: frame.displayList)
             let hasGolden = existing.contains(name)
-            if test.mode == .all || (!hasGolden && test.mode != .never) {
+            switch test.mode.step(hasGolden: hasGolden) {
+            case .record:
                 let bytes = try encode(frame.image, as: name)
                 r.expectedPath = goldenPath
                 // A golden re-recorded to the same bytes is not an update: "updated N" counts files that changed.
@@ -68,12 +69,13 @@ final class GoldenFrames: FrameSink {
                 try recording.write(bytes, as: name)
                 r.status = hasGolden ? .updated : .recorded
                 return r
-            }
-            guard hasGolden else {
+            case .noGolden:
                 r.status = .extra
                 r.noGolden = true
                 try keep(frame.image, as: name, in: &r)
                 return r
+            case .compare:
+                break
             }
             r.expectedPath = goldenPath
             let expected: RGBAImage
@@ -83,13 +85,13 @@ final class GoldenFrames: FrameSink {
             } catch {
                 throw GoldenTest.Failure.input(error.description)
             }
-            if !r.failed || test.mode == .failed, let diff = r.diffPath {
+            if !r.failed || test.mode.replacesFailures, let diff = r.diffPath {
                 // A diff image is evidence of a failure only.
                 unlink(diff)
                 r.diffPath = nil
             }
             guard r.failed else { return r }
-            if test.mode == .failed {
+            if test.mode.replacesFailures {
                 try recording.write(try encode(frame.image, as: name), as: name)
                 r.status = .updated
                 return r

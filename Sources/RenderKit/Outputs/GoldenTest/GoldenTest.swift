@@ -14,6 +14,35 @@ public enum GoldenRecordMode: String, CaseIterable, Sendable {
     case failed
     /// Record nothing: a frame without a golden fails.
     case never
+
+    /// What a run does with one golden — a frame or the motion track — before comparing: the one table both kinds of
+    /// golden follow, so that a mode means the same for each.
+    enum Step: Equatable, Sendable {
+        /// Record the actual as the golden (unless the golden already has its bytes).
+        case record
+        /// No golden, and none is recorded: a failure that names the command that records it.
+        case noGolden
+        /// Compare with the golden.
+        case compare
+    }
+
+    /// | mode | golden there | golden absent |
+    /// |---|---|---|
+    /// | `missing` | compare | record |
+    /// | `all` | record | record |
+    /// | `failed` | compare, then replace when it fails | record |
+    /// | `never` | compare | no golden (a failure) |
+    func step(hasGolden: Bool) -> Step {
+        switch (self, hasGolden) {
+        case (.all, _): return .record
+        case (.never, false): return .noGolden
+        case (_, false): return .record
+        case (_, true): return .compare
+        }
+    }
+
+    /// Whether a golden that fails its comparison is replaced by the actual (`failed`), instead of kept as evidence.
+    var replacesFailures: Bool { self == .failed }
 }
 
 /// `render test`: draws a selection of a scene's frames through the frame pump and compares each with its golden in

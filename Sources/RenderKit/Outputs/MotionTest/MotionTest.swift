@@ -45,18 +45,20 @@ public struct MotionTest: Sendable {
         var result = MotionResult(status: .same, findings: [], goldenPath: path, bytes: bytes.count, fps: track.fps,
                                   seriesCount: track.series.count, eventCount: track.events.count)
         let exists = FileManager.default.fileExists(atPath: path)
-        if mode == .all || !exists {
-            if !exists && mode == .never {
-                // Kept in the report, so that `render accept --motion` can record it without running again.
-                try write(bytes, to: reportCopy)
-                result.actualPath = reportCopy
-                result.status = .noGolden
-                return result
-            }
+        switch mode.step(hasGolden: exists) {
+        case .noGolden:
+            // Kept in the report, so that `render accept --motion` can record it without running again.
+            try write(bytes, to: reportCopy)
+            result.actualPath = reportCopy
+            result.status = .noGolden
+            return result
+        case .record:
             let same = exists && (try? readFileBytes(at: path)) == bytes
             if !same { try record(bytes, to: path) }
             result.status = exists ? (same ? .same : .updated) : .recorded
             return result
+        case .compare:
+            break
         }
         // The same bytes are the same track: nothing to decode or compare (a file that cannot be read is reported
         // by `MotionTrack.read`).
@@ -68,7 +70,7 @@ public struct MotionTest: Sendable {
         do { written = try FormatFile.decode(MotionTrack.self, from: Data(bytes), path: reportCopy) } catch { throw .input(error.description) }
         result.findings = MotionComparison(golden: expected, actual: written, tolerance: tolerance).findings
         guard !result.findings.isEmpty else { return result }
-        if mode == .failed {
+        if mode.replacesFailures {
             try record(bytes, to: path)
             result.status = .updated
         } else {
