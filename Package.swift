@@ -100,7 +100,12 @@ let package = Package(
         ]),
         // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
-            "Frames", "Formats", "DisplayList", "Geometry", "ImageIO", "Layout", "Motion", "Raster", "SceneModel", "Snapshot", "Timeline",
+            "Frames", "Formats", "DisplayList", "Geometry", "ImageIO", "Raster", "SceneModel", "Timeline",
+        ]),
+        // Golden testing, its own stage: `render test`'s pixel goldens and motion goldens (two strategies under one
+        // record-mode table), expectations, the reports, `render accept` and `render review`'s page.
+        .target(name: "GoldenTesting", dependencies: [
+            "Frames", "Formats", "DisplayList", "Geometry", "ImageIO", "Layout", "Motion", "Raster", "RenderKit", "SceneModel", "Snapshot", "Timeline",
         ]),
         // The command line is a library, so the fuzz target `fuzz-cli` (and tests) can run it in process;
         // the `render` executable is its one-line main.
@@ -112,7 +117,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "RenderCLI", dependencies: [
-            "Frames", "Formats", "RenderKit", "Geometry", "SceneModel", "ImageIO", "Loopback",
+            "Frames", "Formats", "GoldenTesting", "RenderKit", "Geometry", "SceneModel", "ImageIO", "Loopback",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
@@ -143,10 +148,11 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry", "CDeflate"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "Geometry"]),
         .testTarget(name: "RenderKitTests", dependencies: [
-            "TestSupport", "Frames", "Formats", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList", "ImageIO",
-            "SwiftSource",
+            "TestSupport", "Frames", "Formats", "GoldenTesting", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList",
+            "ImageIO", "SwiftSource",
         ], swiftSettings: swiftSourceSettings),
         .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "Timeline"], swiftSettings: swiftSourceSettings),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "RenderKit", "ImageIO", "Geometry", "SceneModel"], exclude: ["Scripts"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "GoldenTesting", "RenderKit", "ImageIO", "Geometry", "SceneModel"],
+                    exclude: ["Scripts"]),
     ]
 )

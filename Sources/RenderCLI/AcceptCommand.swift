@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// `render accept REPORT [--frames A-B] [--motion]`: the report's actual frames and motion track become the goldens

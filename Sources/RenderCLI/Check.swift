@@ -1,6 +1,7 @@
 import ArgumentParser
 import Frames
 import Geometry
+import GoldenTesting
 import RenderKit
 
 /// `render check SCENE.json`: validates a scene without rendering.

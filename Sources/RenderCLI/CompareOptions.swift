@@ -1,5 +1,6 @@
 import ArgumentParser
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// `--compare DIR` and `--compare-fps`, shared by `render preview` and `render watch`: another render's frames to show

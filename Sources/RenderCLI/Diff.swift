@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// `render diff ACTUAL EXPECTED`: compares two PNG files or two folders of frames (paired by file name).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// `render dump SCENE.json [--at T]`: the resolved view tree and display list as text.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Frames
 import Geometry
+import GoldenTesting
 import RenderKit
 
 /// `render SCENE.json --format mp4` (or `--out NAME.mp4`): one video or animated-image file instead of PNG frames.

@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import Geometry
 import ImageIO
+import GoldenTesting
 import RenderKit
 
 /// `render SCENE.json`: writes frames, manifest.json and events.json.

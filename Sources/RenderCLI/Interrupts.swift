@@ -1,6 +1,7 @@
 import Foundation
 import Frames
 import ImageIO
+import GoldenTesting
 import RenderKit
 
 /// The process's one handler of Ctrl-C and SIGTERM, installed once (the command line run many times in one process,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// `render merge FOLDER…`: joins the shards of a `--shard K/N` render: PNG frames into one manifest.json, video

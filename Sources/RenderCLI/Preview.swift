@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// `render preview SCENE.json`: an HTML page to scrub through the frames, with the events track and the strip.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// Readers for the options that take a range of frames or a shard, next to ``NumberRule``.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Loopback
+import GoldenTesting
 import RenderKit
 
 /// `render review REPORT…`: the reports of failed `render test` runs served on this machine as one page, to look at

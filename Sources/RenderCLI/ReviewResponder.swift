@@ -1,5 +1,6 @@
 import Foundation
 import Loopback
+import GoldenTesting
 import RenderKit
 
 /// What `render review` answers to a request its rules let through (`LoopbackRules`, with the page's token): the

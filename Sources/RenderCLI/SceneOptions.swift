@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Frames
+import GoldenTesting
 import RenderKit
 import SceneModel
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Frames
 import Geometry
+import GoldenTesting
 import RenderKit
 
 /// The one rule for frames and times given on the command line: they must lie within the scene.

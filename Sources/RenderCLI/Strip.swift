@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import Geometry
 import ImageIO
+import GoldenTesting
 import RenderKit
 
 /// `render strip SCENE.json`: a contact sheet PNG of evenly spaced frames with times, indices and haptic marks.

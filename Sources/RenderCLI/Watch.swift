@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import ImageIO
 import Loopback
+import GoldenTesting
 import RenderKit
 import SceneModel
 

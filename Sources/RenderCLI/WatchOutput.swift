@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import GoldenTesting
 import RenderKit
 
 /// What `render watch` tells on standard output: lines for people, or with `--progress json` one JSON object per

@@ -1,6 +1,7 @@
 import Foundation
 import Frames
 import Loopback
+import GoldenTesting
 import RenderKit
 
 /// What `render watch` answers to a request its rules let through (`LoopbackRules`): the routes of `WatchRoute`

@@ -1,6 +1,7 @@
 import Foundation
 import Frames
 import ImageIO
+import GoldenTesting
 import RenderKit
 import SceneModel
 

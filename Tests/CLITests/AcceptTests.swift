@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import RenderKit
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Frames
+import GoldenTesting
 import RenderKit
 import XCTest
 

@@ -2,7 +2,8 @@ import Formats
 import Foundation
 import Geometry
 import ImageIO
-@testable import RenderKit
+@testable import GoldenTesting
+import RenderKit
 import XCTest
 
 /// summary.md's animation: halving by block averages worked out by hand, the 2 MB budget met by making noise (which

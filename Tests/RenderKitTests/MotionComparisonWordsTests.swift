@@ -1,5 +1,6 @@
 import Formats
-@testable import RenderKit
+@testable import GoldenTesting
+import RenderKit
 import XCTest
 
 /// A change that keeps a curve's start, settle time, overshoot and final value still says how far it moved, and a

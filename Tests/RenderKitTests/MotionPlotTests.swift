@@ -1,5 +1,6 @@
 import Foundation
-@testable import RenderKit
+@testable import GoldenTesting
+import RenderKit
 import XCTest
 
 /// The motion plot as a designer reads it: gridlines at round values and times, and each curve's start and settle

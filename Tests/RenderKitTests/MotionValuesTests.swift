@@ -1,6 +1,7 @@
 import Formats
 import Frames
-@testable import RenderKit
+@testable import GoldenTesting
+import RenderKit
 import XCTest
 
 /// Every presented value that can animate is in the motion track (testing.md §1), checked against values worked by

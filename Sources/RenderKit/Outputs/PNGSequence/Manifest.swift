@@ -8,7 +8,7 @@ import Timeline
 extension RenderHeader {
     /// What `source` renders: scene, fps, frame count, duration, pixel size, scale, and the `--set`/`--state` values
     /// when there are any.
-    init(_ source: FrameSource) {
+    public init(_ source: FrameSource) {
         let applied = source.scene.overrides
         func section(_ s: SceneOverrides.Section) -> [ManifestOverrides.Entry] {
             applied.filter { $0.section == s }.map { ManifestOverrides.Entry(name: $0.name, value: $0.value) }
@@ -30,7 +30,7 @@ extension Manifest {
 
 extension EventLog {
     /// Every event `source`'s timeline fired, with the first frame that shows it.
-    init(_ source: FrameSource) {
+    public init(_ source: FrameSource) {
         self.init(fps: source.fps, events: source.history.fired.map { e in
             var event = Event(time: e.time, frame: TimeGrid.firstFrame(showing: e.time, fps: source.fps), kind: e.kind.rawValue,
                               id: e.id, path: e.path)

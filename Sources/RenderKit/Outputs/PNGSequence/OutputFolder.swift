@@ -5,8 +5,8 @@ import ImageIO
 
 /// The output folder's rules: create it if needed, refuse a path that is a file, and never
 /// remove anything the renderer did not write (only frames listed in our own earlier manifest).
-enum OutputFolder {
-    static func prepare(_ dir: String) throws(RenderError) {
+public enum OutputFolder {
+    public static func prepare(_ dir: String) throws(RenderError) {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
             if !isDir.boolValue { throw .output("--out \(dir) is a file, not a folder; nothing was written") }
@@ -22,7 +22,7 @@ enum OutputFolder {
 
     /// The manifest.json an earlier render of ours left in `dir`, or nil. One that does not read as ours (a frame
     /// entry naming anything but a frame file in the folder, say) is someone else's: nothing it lists is touched.
-    static func earlierManifest(_ dir: String) -> Manifest? {
+    public static func earlierManifest(_ dir: String) -> Manifest? {
         guard let m = try? FormatFile.read(Manifest.self, at: dir + "/manifest.json"), m.shard == nil else { return nil }
         return m
     }
@@ -30,7 +30,7 @@ enum OutputFolder {
     /// Whether two manifests' headers describe the same render: scene, fps, frame count, duration, pixel size, scale
     /// and `--set` values (in any order: a decoded manifest has them sorted by name). Frames of the same render can be
     /// listed together; frames of another may not.
-    static func sameRender(_ a: RenderHeader, _ b: RenderHeader) -> Bool {
+    public static func sameRender(_ a: RenderHeader, _ b: RenderHeader) -> Bool {
         func sorted(_ o: ManifestOverrides?) -> ManifestOverrides? {
             guard let o, !o.isEmpty else { return nil }
             return ManifestOverrides(state: o.state.sorted { $0.name < $1.name }, colors: o.colors.sorted { $0.name < $1.name })
@@ -43,7 +43,7 @@ enum OutputFolder {
 
     /// Removes the frame files `frames` of an earlier render that this render did not write again (`keeping`); only
     /// files an earlier manifest of ours lists are ever removed. Returns how many were there to remove.
-    static func remove(_ frames: [Manifest.Frame], keeping: Set<String>, in dir: String) -> Int {
+    public static func remove(_ frames: [Manifest.Frame], keeping: Set<String>, in dir: String) -> Int {
         var removed = 0
         for frame in frames where !keeping.contains(frame.file.description) {
             if (try? FileManager.default.removeItem(atPath: dir + "/" + frame.file.description)) != nil { removed += 1 }
