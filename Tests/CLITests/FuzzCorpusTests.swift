@@ -23,32 +23,55 @@ final class FuzzCorpusTests: XCTestCase {
     }
 
     func testEveryKeptInputRunsCleanly() throws {
-        var total = 0
+        // Every (target, batch of a few hundred files: a short command line) run as its own process, as many at once
+        // as there are cores: the batches are independent, and one after another they took 4 minutes of the suite.
+        var jobs: [(target: String, binary: String, batch: [String])] = []
         for target in Self.targets {
             let binary = URL(fileURLWithPath: DiffCLI.binary).deletingLastPathComponent().appendingPathComponent(target).path
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary), "\(target) was not built")
             let files = inputs(target)
-            total += files.count
-            // A few hundred files per run keeps the command line short.
             for start in stride(from: 0, to: files.count, by: 200) {
-                let batch = Array(files[start..<min(start + 200, files.count)])
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: binary)
-                p.arguments = batch
-                var env = ProcessInfo.processInfo.environment
-                env["SWIFT_BACKTRACE"] = "enable=no"
-                p.environment = env
-                let err = Pipe()
-                p.standardOutput = FileHandle.nullDevice
-                p.standardError = err
+                jobs.append((target, binary, Array(files[start..<min(start + 200, files.count)])))
+            }
+        }
+        XCTAssertGreaterThan(jobs.map(\.batch.count).reduce(0, +), 100, "the kept corpora are missing")
+        let all = jobs, failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: all.count) { k in
+            let job = all[k]
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: job.binary)
+            p.arguments = job.batch
+            var env = ProcessInfo.processInfo.environment
+            env["SWIFT_BACKTRACE"] = "enable=no"
+            p.environment = env
+            let err = Pipe()
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = err
+            var failure: String?
+            do {
                 try p.run()
                 let e = err.fileHandleForReading.readDataToEndOfFile()
                 p.waitUntilExit()
-                XCTAssertEqual(p.terminationReason, .exit, "\(target) was killed by signal \(p.terminationStatus) on a file of "
-                               + "\(batch.first ?? "")…: \(String(decoding: e.suffix(600), as: UTF8.self))")
-                XCTAssertEqual(p.terminationStatus, 0, "\(target) failed on a file of \(batch.first ?? "")…")
+                if p.terminationReason != .exit {
+                    failure = "\(job.target) was killed by signal \(p.terminationStatus) on a file of \(job.batch.first ?? "")…: "
+                        + String(decoding: e.suffix(600), as: UTF8.self)
+                } else if p.terminationStatus != 0 {
+                    failure = "\(job.target) failed (status \(p.terminationStatus)) on a file of \(job.batch.first ?? "")…: "
+                        + String(decoding: e.suffix(600), as: UTF8.self)
+                }
+            } catch {
+                failure = "\(job.target) did not start: \(error)"
             }
+            if let failure { failures.add(failure) }
         }
-        XCTAssertGreaterThan(total, 100, "the kept corpora are missing")
+        for f in failures.all { XCTFail(f) }
+    }
+
+    /// The failures of the batches, added from any thread.
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
     }
 }
