@@ -46,21 +46,31 @@ public final class FramePump: Sendable {
     /// `RenderError.cancelled`; the threads have stopped when it returns either way.
     public func pump<Sink: FrameSink>(_ indices: [Int], into sink: Sink) throws -> Report {
         let started = DispatchTime.now().uptimeNanoseconds
-        let threads = min(jobs, max(1, (indices.count + run - 1) / run))
+        let threads = threadCount(indices.count)
         var workers: [Sink.Worker] = []
         for _ in 0..<threads { workers.append(try sink.makeWorker()) }
-        let pass = PumpPass<Sink.Worker.Product>(source: source, indices: indices, run: run,
-                                                 window: 2 * threads * run, ordered: sink.order == .ordered,
-                                                 cancellation: cancellation)
+        let pass = PumpPass<PumpedFrame<Sink.Worker.Product>, DisplayList>(
+            count: indices.count, run: run, threads: threads, ordered: sink.order == .ordered, cancellation: cancellation)
         var report = Report(frames: 0, unchanged: 0, timings: StageTimings(), seconds: 0)
-        try pass.drive(workers) { item in
+        let source = self.source
+        let totals = TimingsTotal()
+        try pass.drive(lane: { t in
+            FrameLane(source: source, indices: indices, worker: workers[t], totals: totals)
+        }, link: { before, first, item in
+            item.unchanged = before == first
+        }, receive: { item in
             report.frames += 1
             if item.unchanged { report.unchanged += 1 }
             return try sink.receive(item)
-        }
-        report.timings = pass.timings
+        })
+        report.timings = totals.timings
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
+    }
+
+    /// Threads for `count` items: `jobs`, but no more than there are runs.
+    func threadCount(_ count: Int) -> Int {
+        min(jobs, max(1, (count + run - 1) / run))
     }
 }
 
@@ -102,122 +112,3 @@ public struct PumpedFrame<Product> {
     public var unchanged: Bool
 }
 
-/// One pass of the pump: the shared state of its drawing threads and the receiving thread.
-private final class PumpPass<Product>: @unchecked Sendable {
-    let source: FrameSource
-    let indices: [Int]
-    let run: Int, window: Int
-    let ordered: Bool
-    let cancellation: CancellationFlag
-    private let condition = NSCondition()
-    // Guarded by `condition`:
-    private var nextRun = 0
-    private var received = 0
-    private var ready: [Int: PumpedFrame<Product>] = [:]
-    private var failure: Error?
-    private var stopped = false
-    private(set) var timings = StageTimings()
-
-    init(source: FrameSource, indices: [Int], run: Int, window: Int, ordered: Bool, cancellation: CancellationFlag) {
-        self.source = source; self.indices = indices; self.run = run; self.window = window
-        self.ordered = ordered; self.cancellation = cancellation
-    }
-
-    /// Starts a thread per worker and hands every frame to `receive` on this thread.
-    func drive<W: FrameWorker>(_ workers: [W], receive: (PumpedFrame<Product>) throws -> Bool) throws where W.Product == Product {
-        let group = DispatchGroup()
-        for worker in workers {
-            group.enter()
-            let job = ThreadJob { [self] in draw(worker) }
-            Thread.detachNewThread {
-                job.run()
-                group.leave()
-            }
-        }
-        defer {
-            condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
-            group.wait()
-        }
-        for _ in indices.indices {
-            condition.lock()
-            var item: PumpedFrame<Product>?
-            while failure == nil {
-                item = ordered ? ready.removeValue(forKey: received) : ready.popFirst()?.value
-                if item != nil || cancellation.isCancelled { break }
-                condition.wait()
-            }
-            if let failure { condition.unlock(); throw failure }
-            if cancellation.isCancelled { condition.unlock(); throw RenderError.cancelled }
-            received += 1
-            condition.broadcast()
-            condition.unlock()
-            guard let item, try receive(item) else { break }
-        }
-    }
-
-    /// One thread: takes runs of frames within the window and draws them until none are left or the pass stopped.
-    private func draw<W: FrameWorker>(_ worker: W) where W.Product == Product {
-        var worker = worker
-        let drawer: FrameDrawer
-        do { drawer = try source.drawer() } catch { return fail(error) }
-        defer { condition.lock(); timings.add(drawer.timings); condition.unlock() }
-        // This thread's previous frame: its index, display list and the worker's product of it.
-        var last: (index: Int, list: DisplayList, product: Product)?
-        while true {
-            condition.lock()
-            var start = nextRun * run
-            while !stopped && failure == nil && start < indices.count && start >= received + window {
-                condition.wait()
-                start = nextRun * run
-            }
-            if stopped || failure != nil || start >= indices.count { condition.unlock(); return }
-            nextRun += 1
-            condition.unlock()
-            for slot in start..<min(start + run, indices.count) {
-                if cancellation.isCancelled { return wake() }
-                let frame: RenderedFrame
-                do { frame = try drawer.frame(indices[slot]) } catch { return fail(error) }
-                // Asked to stop while this frame was drawn: it goes no further (a sink's worker may write files).
-                if cancellation.isCancelled { return wake() }
-                let unchanged = slot > 0 && displayList(of: indices[slot - 1], drawer: drawer, last: last) == frame.displayList
-                let product: Product
-                do { product = try worker.make(frame, previous: last?.product, timings: &drawer.timings) } catch {
-                    return fail(error)
-                }
-                last = (frame.index, frame.displayList, product)
-                condition.lock()
-                ready[slot] = PumpedFrame(index: frame.index, slot: slot, time: frame.time, product: product,
-                                          unchanged: unchanged)
-                let stop = stopped
-                condition.broadcast()
-                condition.unlock()
-                if stop { return }
-            }
-        }
-    }
-
-    /// The display list of frame `index`: this thread's last one when it drew that frame, else drawn up to the list.
-    private func displayList(of index: Int, drawer: FrameDrawer, last: (index: Int, list: DisplayList, product: Product)?) -> DisplayList {
-        if let last, last.index == index { return last.list }
-        let state = drawer.timings.measure(.timeline) { source.state(index) }
-        return source.displayList(state, timings: &drawer.timings)
-    }
-
-    private func fail(_ error: Error) {
-        condition.lock()
-        if failure == nil { failure = error }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Wakes the receiving thread so it sees the cancellation.
-    private func wake() {
-        condition.lock(); condition.broadcast(); condition.unlock()
-    }
-}
-
-/// A thread's work with its worker, moved onto the thread that alone runs it.
-private final class ThreadJob: @unchecked Sendable {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-}

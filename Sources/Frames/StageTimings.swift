@@ -10,11 +10,15 @@ public struct StageTimings: Sendable {
         case timeline, layout, displayList, raster, blur, encode, write
     }
     public internal(set) var nanoseconds: [Stage: UInt64] = [:]
+    /// How many times each stage was measured (`timeline`: states computed, `layout`: layouts), so a pass's work can
+    /// be counted as well as timed.
+    public internal(set) var calls: [Stage: Int] = [:]
 
     public init() {}
 
     public mutating func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
+        calls[stage, default: 0] += 1
         defer { nanoseconds[stage, default: 0] += DispatchTime.now().uptimeNanoseconds - start }
         return try body()
     }
@@ -29,6 +33,7 @@ public struct StageTimings: Sendable {
 
     public mutating func add(_ other: StageTimings) {
         for (k, v) in other.nanoseconds { nanoseconds[k, default: 0] += v }
+        for (k, v) in other.calls { calls[k, default: 0] += v }
     }
 
     /// Milliseconds in a stage.

@@ -193,7 +193,7 @@ struct TestCommand: ParsableCommand {
         // source (goldens at the scene's fps and scale) and their manifest has digests to match.
         let digests = try !motionOnly && motionSource === source
             && golden.map { GoldenTest.matchesDisplayLists(golden: $0, mode: try recordMode(), full: full) } ?? false
-        let samples = MotionSamples(FramePump(source: motionSource, jobs: jobs), digests: digests)
+        let samples = try MotionSamples(FramePump(source: motionSource, jobs: jobs), digests: digests)
         // A bad expectation file is reported like a bad scene, every problem located, before anything is checked.
         let expectations = try expectationFile.map { try loadExpectations($0, samples: samples) }
         guard let golden else {

@@ -30,7 +30,7 @@ final class MotionValuesTests: XCTestCase {
 
     private func track(_ json: String) throws -> MotionTrack {
         let source = try FrameSource(try loadScene(json), options: FrameOptions())
-        return MotionTrack(MotionSamples(FramePump(source: source, jobs: 2)))
+        return MotionTrack(try MotionSamples(FramePump(source: source, jobs: 2)))
     }
 
     private func frames(_ track: MotionTrack, _ name: String) throws -> [Double?] {

@@ -30,7 +30,7 @@ struct GoldenFolderManifest {
     /// that pass.
     /// - Returns: those frames, with the faces their text uses (for the environment of the run).
     func unchanged(_ indices: [Int], pump: FramePump, fileName: (Int) -> String, existing: Set<String>,
-                   known: [MotionSamples.FrameDigest]? = nil) -> (frames: Set<Int>, faces: Set<FontFace>) {
+                   known: [MotionSamples.FrameDigest]? = nil) throws(RenderError) -> (frames: Set<Int>, faces: Set<FontFace>) {
         let source = pump.source
         guard let earlier, let environment = earlier.environment,
               OutputFolder.sameRender(earlier.header, RenderHeader(source)) else { return ([], []) }
@@ -47,7 +47,7 @@ struct GoldenFolderManifest {
         if let known, known.count == source.frameCount {
             lists = candidates.map { (known[$0.index].digest, known[$0.index].faces) }
         } else {
-            lists = pump.withDisplayLists(candidates.map(\.index)) { list, digest in
+            lists = try pump.withDisplayLists(candidates.map(\.index)) { list, digest in
                 (digest: digest.hex(list), faces: FontFace.used(in: list))
             }
         }

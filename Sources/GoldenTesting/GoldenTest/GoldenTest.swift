@@ -136,9 +136,12 @@ public struct GoldenTest: Sendable {
         do { existing = try GoldenComparison.pngNames(golden) } catch { throw .input(error.description) }
         let names = PNGSequence(source: pump.source, selection: selection)
         let manifest = try GoldenFolderManifest.read(golden)
-        let unchanged: (frames: Set<Int>, faces: Set<FontFace>) = full || mode == .all ? ([], []) : manifest.unchanged(selection.indices, pump: pump,
-                                                                             fileName: names.fileName, existing: Set(existing),
-                                                                             known: knownDigests)
+        let unchanged: (frames: Set<Int>, faces: Set<FontFace>)
+        do {
+            unchanged = full || mode == .all ? ([], []) : try manifest.unchanged(selection.indices, pump: pump,
+                                                                                 fileName: names.fileName, existing: Set(existing),
+                                                                                 known: knownDigests)
+        } catch { throw .render(error) }
         let toDraw = selection.indices.filter { !unchanged.frames.contains($0) }
         let sink = GoldenFrames(test: self, recording: recording, fileName: names.fileName, existing: Set(existing),
                                 count: toDraw.count, progress: progress)

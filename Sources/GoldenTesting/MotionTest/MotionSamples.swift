@@ -24,9 +24,9 @@ public struct MotionSamples: Sendable {
         public var faces: Set<FontFace>
     }
 
-    public init(_ pump: FramePump, digests: Bool = false) {
+    public init(_ pump: FramePump, digests: Bool = false) throws(RenderError) {
         let source = pump.source
-        let frames = pump.withStates(Array(0..<source.frameCount), context: { ThreadContext() }) { context, state in
+        let frames = try pump.withStates(Array(0..<source.frameCount), context: { ThreadContext() }) { context, state in
             // A frame whose views equal those of the frame this thread did before it (a still stretch of the scene)
             // has that frame's layout and values: layout is a function of the resolved views alone.
             let laid: LayoutResult?, values: MotionTable.Frame
