@@ -16,12 +16,12 @@ enum MotionColour {
 
     /// The findings with those of each colour's channels replaced by one finding for the colour, when both tracks
     /// hold all four channels of it (else the channels stay as they are).
-    static func merged(_ findings: [MotionFinding], golden: MotionTrack, actual: MotionTrack, fps: Double) -> [MotionFinding] {
+    static func merged(_ findings: [MotionFinding], in comparison: MotionComparison) -> [MotionFinding] {
         var out: [MotionFinding] = [], done: Set<String> = []
         for f in findings {
             guard let colour = colourName(of: f.name) else { out.append(f); continue }
             if done.contains(colour) { continue }
-            guard let g = frames(of: colour, in: golden, resampledTo: actual), let a = frames(of: colour, in: actual, resampledTo: actual) else {
+            guard let g = frames(of: colour, in: comparison.golden, comparison), let a = frames(of: colour, in: comparison.actual, comparison) else {
                 out.append(f); continue
             }
             done.insert(colour)
@@ -31,7 +31,7 @@ enum MotionColour {
             finding.name = colour
             finding.unit = ""
             finding.frames = channelFindings.compactMap(\.frames).reduce(nil) { r, x in r.map { min($0.lowerBound, x.lowerBound)...max($0.upperBound, x.upperBound) } ?? x }
-            finding.words = words(golden: g, actual: a, fps: fps) + (finding.frames.map { "; " + range($0) } ?? "")
+            finding.words = words(golden: g, actual: a, fps: comparison.actual.fps) + (finding.frames.map { "; " + MotionWords.frames($0) } ?? "")
             out.append(finding)
         }
         return out
@@ -41,15 +41,12 @@ enum MotionColour {
         zip(f.goldenValues, f.actualValues).map { g, a in g.flatMap { g in a.map { abs($0 - g) } } ?? 0 }.max() ?? 0
     }
 
-    private static func range(_ r: ClosedRange<Int>) -> String {
-        r.lowerBound == r.upperBound ? "frame \(r.lowerBound)" : "frames \(r.lowerBound)–\(r.upperBound)"
-    }
-
-    /// The colour of each frame (nil where not drawn), from the four channel series of `track`; nil unless it has all.
-    static func frames(of colour: String, in track: MotionTrack, resampledTo actual: MotionTrack) -> [Color?]? {
+    /// The colour of each frame (nil where not drawn), from the four channel series of `track` (one side of
+    /// `comparison`, sampled at its actual side's frames); nil unless it has all.
+    static func frames(of colour: String, in track: MotionTrack, _ comparison: MotionComparison) -> [Color?]? {
         let series = channels.map { c in track.series.first { $0.name == colour + "." + c } }
         guard series.allSatisfy({ $0 != nil }) else { return nil }
-        let values = series.map { MotionComparison(golden: track, actual: actual).resampled($0!.frames, from: track) }
+        let values = series.map { comparison.resampled($0!.frames, from: track) }
         return (0..<(values.map(\.count).min() ?? 0)).map { i in
             guard let r = values[0][i], let g = values[1][i], let b = values[2][i], let a = values[3][i] else { return nil }
             return Color(r: r, g: g, b: b, a: a)
@@ -69,7 +66,7 @@ enum MotionColour {
             parts.append("ends at \(gr.final) → \(ar.final), reached at \(MotionWords.seconds(gr.time)) → \(MotionWords.seconds(ar.time))")
         }
         switch (gr.start, ar.start) {
-        case let (x?, y?): parts.append(MotionWords.shift(x, y, fps: fps).map { "starts \($0) (\(MotionWords.seconds(x)) → \(MotionWords.seconds(y)))" } ?? "starts on time")
+        case let (x?, y?): parts.append(MotionWords.timed("starts", x, y, fps: fps))
         case let (x?, nil): parts.append("no longer changes (started at \(MotionWords.seconds(x)))")
         case let (nil, y?): parts.append("changes now, from \(MotionWords.seconds(y))")
         case (nil, nil): break

@@ -31,7 +31,7 @@ public struct MotionComparison: Sendable {
         let goldenByName = Dictionary(golden.series.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for s in golden.series { out += finding(golden: s, actual: actual.series.first { $0.name == s.name }) }
         for s in actual.series where goldenByName[s.name] == nil { out += finding(golden: nil, actual: s) }
-        out = Self.folded(MotionColour.merged(out, golden: golden, actual: actual, fps: actual.fps), tolerance: tolerance)
+        out = folded(MotionColour.merged(out, in: self))
         out += textFindings + stateFindings + eventFindings
         return out
     }
@@ -39,7 +39,7 @@ public struct MotionComparison: Sendable {
     /// The findings with each one whose change (actual minus golden, frame by frame, to the tolerance) equals that of
     /// an earlier finding of the same property on another view folded into it: a change that subviews inherit from a
     /// parent, which comes first in painter's order, is reported once, at the parent, naming the views that follow it.
-    static func folded(_ findings: [MotionFinding], tolerance: (String) -> Double = { MotionComparison.tolerance($0) }) -> [MotionFinding] {
+    func folded(_ findings: [MotionFinding]) -> [MotionFinding] {
         var out: [MotionFinding] = [], first: [String: Int] = [:]
         for f in findings {
             guard let view = f.view, f.name.hasPrefix(view + "."), !f.goldenValues.isEmpty, !f.actualValues.isEmpty else {
@@ -104,7 +104,7 @@ public struct MotionComparison: Sendable {
         f.actual = MotionCharacter(aValues, fps: fps, property: any.property)
         f.frames = first...last
         f.goldenValues = gValues; f.actualValues = aValues; f.unit = unit
-        let range = first == last ? "frame \(first)" : "frames \(first)–\(last)"
+        let range = MotionWords.frames(first...last)
         switch (g, a) {
         case (nil, _): f.words = "moves now, the golden has it at rest; " + describe(f.actual, unit: unit) + "; " + range
         case (_, nil): f.words = "no longer moves; the golden " + describe(f.golden, unit: unit) + "; " + range
@@ -172,19 +172,19 @@ public struct MotionComparison: Sendable {
             case (nil, nil): break
             }
             switch (g.start, a.start) {
-            case let (x?, y?): timing.append(MotionWords.shift(x, y, fps: fps).map { "starts \($0) (\(MotionWords.seconds(x)) → \(MotionWords.seconds(y)))" } ?? "starts on time")
+            case let (x?, y?): timing.append(MotionWords.timed("starts", x, y, fps: fps))
             default: break
             }
             return timing.joined(separator: ", ")
         }
         switch (g.start, a.start) {
-        case let (x?, y?): timing.append(MotionWords.shift(x, y, fps: fps).map { "starts \($0) (\(MotionWords.seconds(x)) → \(MotionWords.seconds(y)))" } ?? "starts on time")
+        case let (x?, y?): timing.append(MotionWords.timed("starts", x, y, fps: fps))
         case let (x?, nil): timing.append("no longer moves (started at \(MotionWords.seconds(x)))")
         case let (nil, y?): timing.append("moves now, from \(MotionWords.seconds(y))")
         case (nil, nil): break
         }
         switch (g.settle, a.settle) {
-        case let (x?, y?): timing.append(MotionWords.shift(x, y, fps: fps).map { "settles \($0) (\(MotionWords.seconds(x)) → \(MotionWords.seconds(y)))" } ?? "settles on time")
+        case let (x?, y?): timing.append(MotionWords.timed("settles", x, y, fps: fps))
         case let (x?, nil): timing.append("settles at once (was \(MotionWords.seconds(x)))")
         case let (nil, y?): timing.append("settles at \(MotionWords.seconds(y)) (at once before)")
         case (nil, nil): break

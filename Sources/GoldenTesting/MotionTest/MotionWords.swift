@@ -16,6 +16,17 @@ enum MotionWords {
         return "\(Int((abs(d) * 1000).rounded())) ms " + (d > 0 ? "later" : "earlier")
     }
 
+    /// `starts 100 ms later (6.017 s → 6.117 s)`, or `starts on time` when the shift is below half a frame: the words of
+    /// one moment (`verb`) of the golden at `from` and of the scene at `to`.
+    static func timed(_ verb: String, _ from: Double, _ to: Double, fps: Double) -> String {
+        shift(from, to, fps: fps).map { "\(verb) \($0) (\(seconds(from)) → \(seconds(to)))" } ?? "\(verb) on time"
+    }
+
+    /// `frame 12`, `frames 12–40`.
+    static func frames(_ r: ClosedRange<Int>) -> String {
+        r.lowerBound == r.upperBound ? "frame \(r.lowerBound)" : "frames \(r.lowerBound)–\(r.upperBound)"
+    }
+
     /// `142.0 pt`, `0.870`, `12.5°`.
     static func value(_ v: Double, unit: String) -> String {
         // Rounded first, so that a value a hair below zero reads 0.0, never -0.0.
