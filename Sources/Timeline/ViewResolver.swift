@@ -88,7 +88,7 @@ struct ViewResolver {
         for (n, child) in v.children.enumerated() {
             switch child {
             case .view(let cv):
-                if let r = resolve(cv, identity: cv.path) { children.append(r) }
+                if let r = resolve(cv, identity: cv.identity) { children.append(r) }
             case .forEach(let count, let name, let content, _):
                 // A count that is not a finite number (0/0, 1/0) or above the limit stops the render
                 // with the expression's path; meanwhile the frame draws nothing or the limit.
@@ -107,7 +107,7 @@ struct ViewResolver {
                 for i in 0..<k where viewCount <= SceneLoader.maxViews {
                     values.setLoopVariable(depth: depth, Double(i))
                     currentLoopNames[currentLoopNames.count - 1].1 = Double(i)
-                    let id = "\(v.path).children[\(n)]#\(i)"
+                    let id = "\(v.identity).children[\(n)]#\(i)"
                     let inRange = counts.map { i < $0 }
                     if let r = resolve(content, identity: id, alsoPresent: inRange.allSatisfy { $0 } ? nil : inRange) {
                         children.append(r)
@@ -121,7 +121,7 @@ struct ViewResolver {
         }
         var modifiers = resolveModifiers(v.modifiers, identity: identityName)
         if !v.gestures.isEmpty {
-            modifiers.gestures = GestureBinding(specPath: v.path, loopValues: currentLoopNames.map(\.1))
+            modifiers.gestures = GestureBinding(view: v.identity, loopValues: currentLoopNames.map(\.1))
         }
         if let m = v.matchedGeometry {
             modifiers.matchedGeometry = MatchedGeometryInfo(id: m.id.resolve(loopVariables()), isSource: m.isSource, morph: m.morph,
@@ -267,7 +267,7 @@ extension ViewResolver {
             self = start
             geometrySizes = sizes
             values.problems = ProblemLog()
-            root = resolve(body, identity: "body")
+            root = resolve(body, identity: body.identity)
             guard !geometryViews.isEmpty, let geometry, let r = root, pass < Self.maxGeometryPasses else { break }
             let frames = geometry.contentFrames(of: r)
             var laidOut: [String: Size] = [:]

@@ -100,6 +100,17 @@ final class VariantCLITests: CLITestCase {
         XCTAssertTrue(usage.stderr.contains("expected name=value"), usage.stderr)
     }
 
+    /// The values apply to the scene as read (its declared state and colours), not to its text, so a scene's own
+    /// problems and the values' problems are reported together, each once: here an unknown key in the scene and a
+    /// value of the wrong type.
+    func testSceneProblemsAndValueProblemsTogether() throws {
+        let scene = try writeScene(Self.scene.replacingOccurrences(of: "\"fps\": 2,", with: "\"fps\": 2, \"fsp\": 2,"))
+        let run = try expect(1, ["check", scene, "--set", "dark=1"])
+        XCTAssertEqual(run.errorLines.count, 2, run.stderr)
+        XCTAssertTrue(run.errorLines.contains("--set dark=1: \"dark\" is a boolean: write true or false, not \"1\""), run.stderr)
+        XCTAssertTrue(run.errorLines.contains { $0.hasSuffix("unknown key \"fsp\"; did you mean \"fps\"?") }, run.stderr)
+    }
+
     func testHostileValuesGetOneLineEach() throws {
         let scene = try writeScene(Self.scene)
         let refused = ["x=nan", "x=inf", "x=-inf", "x=1e400", "x=0x10", "x=", "x=1.2.3", "dark=TRUE", "dark=1", "dark=",

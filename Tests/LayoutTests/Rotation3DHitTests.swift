@@ -13,7 +13,7 @@ final class Rotation3DHitTests: XCTestCase {
         // Placed by layout (padding), not by offset: rotation3D works in the view's laid-out frame.
         var m = ResolvedModifiers(frame: FrameSpec(width: 100, height: 80))
         m.rotation3D = Rotation3D(angle: angle, axis: (0, 1, 0), anchor: UnitPoint(0, 0.5), perspective: 1)
-        m.gestures = GestureBinding(specPath: "body.children[0]", loopValues: [])
+        m.gestures = GestureBinding(view: "body.children[0]", loopValues: [])
         let root = ResolvedModifiers(frame: FrameSpec(width: 300, height: 200, alignment: .topLeading))
         let card = view("card", .shape(.rect, ShapeStyle()), [], m)
         let place = view("place", .zstack(alignment: .topLeading), [card],

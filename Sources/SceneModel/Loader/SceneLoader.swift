@@ -45,16 +45,15 @@ public enum SceneLoader {
     /// made, its values located in their own files).
     public static func load(json parsed: JSONValue, file: String, directory: String,
                             overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> Scene {
-        let (json, applied) = try overrides.apply(to: parsed)
         var r = SceneReader(file: file)
         r.directory = directory
-        let scene = read(json, &r, file: file, directory: directory, overrides: applied)
+        let scene = read(parsed, &r, file: file, directory: directory, overrides: overrides)
         if let s = scene, r.errors.isEmpty { return s }
         throw SceneErrors(r.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }
 
     static func read(_ json: JSONValue, _ r: inout SceneReader, file: String, directory: String,
-                     overrides: [SceneOverrides.Applied] = []) -> Scene? {
+                     overrides: SceneOverrides = SceneOverrides()) -> Scene? {
         guard let o = r.object(json, "", allowed: topLevelKeys, what: "a scene object") else { return nil }
         if let v = o["scene"] {
             if let n = v.number {
@@ -72,12 +71,15 @@ public enum SceneLoader {
         }
 
         // Colours first: expressions and paints may name them.
+        var colors = ColorDeclarations()
         if let cv = o["colors"], let members = cv.members {
             for m in members {
                 let p = join("colors", m.key)
                 if Color.named[m.key] != nil { r.fail(m.keyLocation, p, "\"\(m.key)\" is a built-in colour and cannot be redefined"); continue }
-                if let s = r.string(m.value, p), let c = Color(hexString: s) ?? r.colors[s] { r.colors[m.key] = c }
-                else if m.value.string != nil { r.fail(m.value, p, "\"\(m.value.string!)\" is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
+                guard let s = r.string(m.value, p) else { continue }
+                if let c = Color(hexString: s) { colors.declare(m.key, .color(c)) }
+                else if colors.isDefined(s) { colors.declare(m.key, .name(s)) }
+                else { r.fail(m.value, p, "\"\(s)\" is not a colour: use #RGB, #RRGGBB or #RRGGBBAA") }
             }
         } else if let cv = o["colors"] { r.fail(cv, "colors", "expected an object of names and colours, found \(cv.typeName)") }
 
@@ -99,6 +101,9 @@ public enum SceneLoader {
                 }
             } else { r.fail(sv, "state", "expected an object of variables and initial values, found \(sv.typeName)") }
         }
+        // Values given from outside the file replace the declared ones before anything reads them.
+        let applied = overrides.apply(state: &state, colors: &colors, errors: &r.errors)
+        r.colors = colors.resolved()
         if let bv = o["body"] { r.declareItemStates(bv, state: &state) }
         r.prepareExpressions(state: state)
 
@@ -128,7 +133,7 @@ public enum SceneLoader {
 
         guard let c = canvas, let b = body else { return nil }
         return Scene(file: file, directory: directory, name: name, canvas: c, fps: fps, duration: duration,
-                     colors: r.colors, state: state, body: b, timeline: timeline, input: input, overrides: overrides)
+                     colors: r.colors, state: state, body: b, timeline: timeline, input: input, overrides: applied)
     }
 
     static func readCanvas(_ v: JSONValue, _ r: inout SceneReader) -> Canvas? {

@@ -5,9 +5,10 @@ import Geometry
 /// New initial values for a scene's `state` variables and `colors`, from the command line (`--set name=value`) or a
 /// file (`--state file.json`), so that one scene file renders as several variants (light and dark, three accents).
 ///
-/// They replace values in the scene's JSON before it is read, so everything that reads the variable or names the
-/// colour — paints, `alpha('accent', 0.3)`, colours defined from other colours — sees the new value, and a wrong one
-/// is refused before anything else happens. A value must have its variable's type (number, boolean or string) or be a
+/// They replace the declared values in the model once the scene's state and colours are read, before anything that
+/// reads them (`ColorDeclarations`), so everything that reads the variable or names the colour — paints,
+/// `alpha('accent', 0.3)`, colours declared from other colours — sees the new value, whichever front end (JSON or
+/// SwiftUI source) declared it. A value must have its variable's type (number, boolean or string) or be a
 /// colour for a colour. Later values win: a file's, then each `--set` in order.
 public struct SceneOverrides: Sendable {
     /// Which part of the scene a value replaces.
@@ -109,47 +110,42 @@ public struct SceneOverrides: Sendable {
         public var value: ManifestOverrides.Value
     }
 
-    /// The scene document with the values put in, and the values in the scene's order (state first, then colours).
-    func apply(to document: JSONValue) throws(SceneErrors) -> (document: JSONValue, applied: [Applied]) {
-        guard !settings.isEmpty, case .object(var top) = document.kind else { return (document, []) }
-        let stateIndex = top.firstIndex { $0.key == "state" }
-        let colorsIndex = top.firstIndex { $0.key == "colors" }
-        var state = stateIndex.flatMap { top[$0].value.members } ?? []
-        var colors = colorsIndex.flatMap { top[$0].value.members } ?? []
-        let sceneColors = Self.resolvedColors(colors)
-        var errors: [SceneError] = []
-        var chosen: [Section: [String: (value: JSONValue, recorded: ManifestOverrides.Value)]] = [.state: [:], .colors: [:]]
+    /// Puts the values in place of the declared ones, and returns them as applied, in the scene's order (state
+    /// first, then colours). They apply to the model, not to a file's text: whichever front end declared the state
+    /// and colours, every expression, paint and colour declared from a colour reads the new value. A value that does
+    /// not fit is one problem in `errors` (located in its `--state` file, or naming its `--set`), and is not applied.
+    func apply(state: inout [StateVariable], colors: inout ColorDeclarations,
+               errors: inout [SceneError]) -> [Applied] {
+        guard !settings.isEmpty else { return [] }
+        let stateNames = state.map(\.name), colorNames = colors.entries.map(\.name)
+        let sceneColors = colors.resolved()
+        var chosen: [Section: [String: (value: Value, recorded: ManifestOverrides.Value)]] = [.state: [:], .colors: [:]]
         for s in settings {
             do throws(Problem) {
-                let section = try Self.section(of: s, state: state, colors: colors)
-                let members = section == .state ? state : colors
-                guard let current = members.first(where: { $0.key == s.name })?.value else { continue }
-                chosen[section, default: [:]][s.name] = try Self.value(s, replacing: current, section: section,
-                                                                        colors: sceneColors)
+                let section = try Self.section(of: s, state: stateNames, colors: colorNames)
+                if section == .colors {
+                    let (colour, recorded) = try Self.colour(s, colors: sceneColors)
+                    chosen[.colors, default: [:]][s.name] = (.color(colour), recorded)
+                } else if let current = state.first(where: { $0.name == s.name }) {
+                    chosen[.state, default: [:]][s.name] = try Self.value(s, replacing: current.initial)
+                }
             } catch {
                 errors.append(error.sceneError(for: s))
             }
         }
-        if !errors.isEmpty { throw SceneErrors(errors) }
         var applied: [Applied] = []
-        for (section, members) in [(Section.state, state), (.colors, colors)] {
-            for m in members { if let v = chosen[section]?[m.key] { applied.append(Applied(section: section, name: m.key, value: v.recorded)) } }
+        for i in state.indices {
+            guard let v = chosen[.state]?[state[i].name] else { continue }
+            state[i].initial = v.value
+            applied.append(Applied(section: .state, name: state[i].name, value: v.recorded))
         }
-        func replaced(_ members: [JSONMember], _ section: Section) -> [JSONMember] {
-            members.map { m in
-                guard let v = chosen[section]?[m.key] else { return m }
-                var copy = m
-                copy.value = v.value
-                return copy
-            }
+        for name in colorNames {
+            guard let v = chosen[.colors]?[name], case .color(let c) = v.value else { continue }
+            // A name given is replaced by its colour, so the scene's order of declarations does not matter.
+            colors.redefine(name, as: .color(c))
+            applied.append(Applied(section: .colors, name: name, value: v.recorded))
         }
-        state = replaced(state, .state)
-        colors = replaced(colors, .colors)
-        if let i = stateIndex { top[i].value.kind = .object(state) }
-        if let i = colorsIndex { top[i].value.kind = .object(colors) }
-        var out = document
-        out.kind = .object(top)
-        return (out, applied)
+        return applied
     }
 
     /// A problem with one setting: a message, and for a file's value its location.
@@ -167,16 +163,15 @@ public struct SceneOverrides: Sendable {
     }
 
     /// Which section holds the setting's name: the one it names, else the only one that has it.
-    static func section(of s: Setting, state: [JSONMember], colors: [JSONMember]) throws(Problem) -> Section {
-        let inState = state.contains { $0.key == s.name }, inColors = colors.contains { $0.key == s.name }
+    static func section(of s: Setting, state: [String], colors: [String]) throws(Problem) -> Section {
+        let inState = state.contains(s.name), inColors = colors.contains(s.name)
         switch (s.section, inState, inColors) {
         case (.state?, true, _), (nil, true, false): return .state
         case (.colors?, _, true), (nil, false, true): return .colors
         case (nil, true, true):
             throw Problem(message: "\"\(s.name)\" is both a state variable and a colour: write state.\(s.name) or colors.\(s.name)")
         default:
-            let candidates: [String] = s.section == .colors ? colors.map(\.key)
-                : s.section == .state ? state.map(\.key) : state.map(\.key) + colors.map(\.key)
+            let candidates: [String] = s.section == .colors ? colors : s.section == .state ? state : state + colors
             let what = s.section == .colors ? "colour" : s.section == .state ? "state variable" : "state variable or colour"
             let hint = nearest(s.name, in: candidates).map { "; did you mean \"\($0)\"?" }
                 ?? (candidates.isEmpty ? "" : " (it has \(candidates.sorted().joined(separator: ", ")))")
@@ -184,26 +179,27 @@ public struct SceneOverrides: Sendable {
         }
     }
 
-    /// The JSON value that replaces `current` (the scene's value), after checking its type, and what the manifest records.
-    static func value(_ s: Setting, replacing current: JSONValue, section: Section,
-                      colors: [String: Color]) throws(Problem) -> (value: JSONValue, recorded: ManifestOverrides.Value) {
-        let at = current.location
-        if section == .colors {
-            let text: String
-            switch s.value {
-            case .text(let t): text = t
-            case .json(let v, _):
-                guard let t = v.string else { throw Problem(message: "expected a colour (\"#RRGGBB\"), found \(v.typeName)") }
-                text = t
-            }
-            guard let colour = Color(hexString: text) ?? colors[text] else {
-                throw Problem(message: "\"\(text)\" is not a colour: use #RGB, #RRGGBB, #RRGGBBAA or a colour's name")
-            }
-            // A name is replaced by its colour, so the scene's order of definitions does not matter.
-            return (JSONValue(.string(text.hasPrefix("#") ? text : colour.description), at: at), .string(text))
+    /// The colour a colour's setting gives (`#RRGGBB` or the name of a colour the scene can name), and what the
+    /// manifest records: the text given.
+    static func colour(_ s: Setting, colors: [String: Color]) throws(Problem) -> (Color, ManifestOverrides.Value) {
+        let text: String
+        switch s.value {
+        case .text(let t): text = t
+        case .json(let v, _):
+            guard let t = v.string else { throw Problem(message: "expected a colour (\"#RRGGBB\"), found \(v.typeName)") }
+            text = t
         }
+        guard let colour = Color(hexString: text) ?? colors[text] else {
+            throw Problem(message: "\"\(text)\" is not a colour: use #RGB, #RRGGBB, #RRGGBBAA or a colour's name")
+        }
+        return (colour, .string(text))
+    }
+
+    /// The value that replaces a state variable's initial value `current`, after checking it has the same type, and
+    /// what the manifest records.
+    static func value(_ s: Setting, replacing current: Value) throws(Problem) -> (value: Value, recorded: ManifestOverrides.Value) {
         let recorded: ManifestOverrides.Value
-        switch (current.kind, s.value) {
+        switch (current, s.value) {
         case (.number, .text(let t)):
             guard isDecimal(t), let x = Double(t), x.isFinite else {
                 throw Problem(message: "\"\(s.name)\" is a number, and \"\(t)\" is not one (write e.g. 0.5 or -2)")
@@ -217,37 +213,30 @@ public struct SceneOverrides: Sendable {
         case (.string, .text(let t)):
             recorded = .string(t)
         case (_, .json(let v, _)):
-            switch (current.kind, v.kind) {
+            switch (current, v.kind) {
             case (.number, .number(let x)): recorded = .number(x)
             case (.bool, .bool(let b)): recorded = .bool(b)
             case (.string, .string(let t)): recorded = .string(t)
             default:
-                let expected = JSONValue(current.kind, at: at).typeName
-                throw Problem(message: "\"\(s.name)\" holds \(expected) in the scene, found \(v.typeName)")
+                throw Problem(message: "\"\(s.name)\" holds \(current.type.jsonPhrase) in the scene, found \(v.typeName)")
             }
         default:
-            throw Problem(message: "\"\(s.name)\" holds \(current.typeName) in the scene, which cannot be set")
+            throw Problem(message: "\"\(s.name)\" holds \(current.type.jsonPhrase) in the scene, which cannot be set")
         }
-        let kind: JSONValue.Kind
         switch recorded {
-        case .number(let x): kind = .number(x)
-        case .bool(let b): kind = .bool(b)
-        case .string(let t): kind = .string(t)
+        case .number(let x): return (.number(x), recorded)
+        case .bool(let b): return (.bool(b), recorded)
+        case .string(let t): return (.string(t), recorded)
         }
-        return (JSONValue(kind, at: at), recorded)
-    }
-
-    /// The scene's colours by name, resolved in file order as the loader does (a colour may name an earlier one).
-    static func resolvedColors(_ members: [JSONMember]) -> [String: Color] {
-        var colors = Color.named
-        for m in members {
-            if let s = m.value.string, let c = Color(hexString: s) ?? colors[s] { colors[m.key] = c }
-        }
-        return colors
     }
 
     /// Plain decimal notation (`0.5`, `-2`, `1e3`), not `nan`, `inf` or `0x10`.
     static func isDecimal(_ t: String) -> Bool {
         !t.isEmpty && t.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) } && t.contains { $0.isNumber }
     }
+}
+
+private extension ValueType {
+    /// The type's name as the file's JSON has it, for messages about the value written there ("a boolean").
+    var jsonPhrase: String { self == .bool ? "a boolean" : description }
 }

@@ -96,7 +96,7 @@ extension SceneReader {
         }
         let gestures = o["gestures"].map { gestureList($0, join(path, "gestures"), scope) } ?? []
         guard let k = kind else { return nil }
-        return ViewSpec(path: path, location: v.location, kind: k, children: children, modifiers: modifiers,
+        return ViewSpec(path: path, identity: path, location: v.location, kind: k, children: children, modifiers: modifiers,
                         condition: presence, transition: entering, matchedGeometry: matched, id: id, gestures: gestures)
     }
 

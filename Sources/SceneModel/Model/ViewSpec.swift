@@ -3,8 +3,13 @@ import Geometry
 /// A view of the scene's tree as written, with its values still dynamic. The timeline
 /// evaluates it into `ResolvedView`s at each instant.
 public final class ViewSpec: Sendable {
-    /// JSON path of the view (`body.children[1]`), used as its identity and in messages.
+    /// Where the view is written, as a JSON path of the scene (`body.children[1]`): for messages.
     public let path: String
+    /// What the view is kept by from frame to frame (its animations, transitions, matched moves, gestures and the
+    /// copies a `forEach` makes of it) when it has no `id`: unique in the scene. It is SwiftUI's structural identity,
+    /// the view's place in the tree, which the front end that made the view names (the JSON reader names it by the
+    /// view's JSON path); a separate field, so that where a view is written and what it is kept by can differ.
+    public let identity: String
     public let location: SourceLocation
     public let kind: ViewKindSpec
     public let children: [ChildSpec]
@@ -17,10 +22,10 @@ public final class ViewSpec: Sendable {
     public let id: TemplateString?
     public let gestures: [GestureSpec]
 
-    public init(path: String, location: SourceLocation, kind: ViewKindSpec, children: [ChildSpec],
+    public init(path: String, identity: String, location: SourceLocation, kind: ViewKindSpec, children: [ChildSpec],
                 modifiers: ModifierSpec, condition: ExprRef?, transition: TransitionSpec?,
                 matchedGeometry: MatchedGeometrySpec?, id: TemplateString?, gestures: [GestureSpec]) {
-        self.path = path; self.location = location; self.kind = kind; self.children = children
+        self.path = path; self.identity = identity; self.location = location; self.kind = kind; self.children = children
         self.modifiers = modifiers; self.condition = condition; self.transition = transition
         self.matchedGeometry = matchedGeometry; self.id = id; self.gestures = gestures
     }

@@ -201,10 +201,10 @@ public struct MatchedGeometryInfo: Hashable, Sendable {
     }
 }
 
-/// Which gesture list a view carries: the JSON path of the view spec, and the values of the
+/// Which gesture list a view carries: the identity of the view spec (`ViewSpec.identity`), and the values of the
 /// forEach loop variables (outermost first) that the handlers see.
 public struct GestureBinding: Hashable, Sendable {
-    public var specPath: String
+    public var view: String
     public var loopValues: [Double]
-    public init(specPath: String, loopValues: [Double]) { self.specPath = specPath; self.loopValues = loopValues }
+    public init(view: String, loopValues: [Double]) { self.view = view; self.loopValues = loopValues }
 }

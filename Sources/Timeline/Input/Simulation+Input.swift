@@ -3,10 +3,10 @@ import Geometry
 import SceneModel
 
 extension Simulation {
-    /// The views that have gestures, by JSON path, wherever they sit (hit testing decides which can be touched).
+    /// The views that have gestures, by identity, wherever they sit (hit testing decides which can be touched).
     static func gestureViews(_ root: ViewSpec) -> [String: ViewSpec] {
         var out: [String: ViewSpec] = [:]
-        for v in root.allViews() where !v.gestures.isEmpty { out[v.path] = v }
+        for v in root.allViews() where !v.gestures.isEmpty { out[v.identity] = v }
         return out
     }
 
@@ -63,7 +63,7 @@ extension Simulation {
             touch.binding = nil
             // The front-most view under the point that takes gestures.
             guard let hit = hitRegions(at: time).last(where: { $0.contains(s.point) }),
-                  let view = viewSpecs[hit.gestures.specPath] else { return }
+                  let view = viewSpecs[hit.gestures.view] else { return }
             touch.identity = hit.identity
             touch.binding = hit.gestures
             touch.recognizers = view.gestures.enumerated().map {
