@@ -76,6 +76,9 @@ let package = Package(
         // interface: what the JSON reader and the Swift front end share, without the rest of the scene model.
         .target(name: "SceneJSON", dependencies: ["Formats"]),
         .target(name: "SceneModel", dependencies: ["Geometry", "Motion", "Formats", "SceneJSON"]),
+        // The JSON front end: a scene document's JSON values (a file's, or what the SwiftUI front end made of a .swift
+        // file) read into the scene model, every problem located; `--set`/`--state` files; expectation files.
+        .target(name: "SceneJSONReader", dependencies: ["SceneModel", "Geometry", "Formats"]),
         .target(name: "DisplayList", dependencies: ["Geometry"]),
         .target(name: "Timeline", dependencies: ["SceneModel", "Motion", "Geometry"]),
         .target(name: "Layout", dependencies: ["SceneModel", "DisplayList", "Geometry"]),
@@ -96,7 +99,7 @@ let package = Package(
         .target(name: "Snapshot", dependencies: ["Geometry"], swiftSettings: pixelLoops),
         // The frame stage: where Timeline and Layout meet (FrameSource), and the one frame pump every output is fed by.
         .target(name: "Frames", dependencies: [
-            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "Timeline",
+            "DisplayList", "Formats", "Geometry", "ImageIO", "Layout", "Lottie", "Raster", "SceneModel", "SceneJSONReader", "Timeline",
         ]),
         // The outputs, one folder each (Sources/RenderKit/Outputs), every one a FrameSink of the pump.
         .target(name: "RenderKit", dependencies: [
@@ -117,7 +120,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "RenderCLI", dependencies: [
-            "Frames", "Formats", "GoldenTesting", "RenderKit", "Geometry", "SceneModel", "ImageIO", "Loopback",
+            "Frames", "Formats", "GoldenTesting", "RenderKit", "Geometry", "SceneModel", "SceneJSONReader", "ImageIO", "Loopback",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "render", dependencies: ["RenderCLI"]),
@@ -128,12 +131,12 @@ let package = Package(
         // Fuzz targets (Fuzz/, see docs/limits.md): plain builds replay input files; `make fuzz`
         // rebuilds them with -sanitize=fuzzer -DFUZZING into .build/fuzz and runs libFuzzer.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel"], path: "Fuzz/SceneLoader"),
+        .executableTarget(name: "fuzz-scene-loader", dependencies: ["FuzzSupport", "SceneModel", "SceneJSONReader"], path: "Fuzz/SceneLoader"),
         .executableTarget(name: "fuzz-expression", dependencies: ["FuzzSupport", "SceneModel", "Geometry"], path: "Fuzz/Expression"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "ImageIO"], path: "Fuzz/PNG"),
         .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", "Frames", "Lottie", "Geometry"], path: "Fuzz/Lottie"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", "Frames", "SceneModel"], path: "Fuzz/Pipeline"),
-        .executableTarget(name: "fuzz-swift-source", dependencies: ["FuzzSupport", "SceneModel", "SwiftSource"], path: "Fuzz/SwiftSource",
+        .executableTarget(name: "fuzz-swift-source", dependencies: ["FuzzSupport", "SceneModel", "SceneJSONReader", "SwiftSource"], path: "Fuzz/SwiftSource",
                           swiftSettings: swiftSourceSettings),
         .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "RenderCLI"], path: "Fuzz/CLI"),
         // Test helpers shared by several test targets (a seeded random generator).
@@ -141,8 +144,8 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["TestSupport", "Motion"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel", "Geometry"], exclude: ["BadScenes"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "Geometry"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["TestSupport", "SceneModel", "SceneJSONReader", "Geometry"], exclude: ["BadScenes"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "SceneModel", "SceneJSONReader", "Geometry"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "SceneModel", "DisplayList", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "DisplayList", "Geometry", "CCairo"]),
         .testTarget(name: "ImageIOTests", dependencies: ["TestSupport", "ImageIO", "Geometry", "CDeflate"]),
@@ -151,7 +154,7 @@ let package = Package(
             "TestSupport", "Frames", "Formats", "GoldenTesting", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList",
             "ImageIO", "SwiftSource",
         ], swiftSettings: swiftSourceSettings),
-        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "Timeline"], swiftSettings: swiftSourceSettings),
+        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "SceneJSONReader", "Timeline"], swiftSettings: swiftSourceSettings),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "GoldenTesting", "RenderKit", "ImageIO", "Geometry", "SceneModel"],
                     exclude: ["Scripts"]),
     ]

@@ -1,4 +1,5 @@
 import FuzzSupport
+import SceneJSONReader
 import SceneModel
 
 // Scene JSON → SceneLoader: any bytes give a scene or a list of located errors, never a crash

@@ -1,4 +1,5 @@
 import FuzzSupport
+import SceneJSONReader
 import SceneModel
 import SwiftSource
 

@@ -66,8 +66,8 @@ public final class FrameSource: Sendable {
                 throw .timeline(error)
             }
         }
-        if timeline.frameCount > SceneLoader.maxFrames {
-            throw .output("the scene has \(timeline.frameCount) frames at \(fmt(fps)) fps; at most \(SceneLoader.maxFrames) are allowed")
+        if timeline.frameCount > SceneLimits.maxFrames {
+            throw .output("the scene has \(timeline.frameCount) frames at \(fmt(fps)) fps; at most \(SceneLimits.maxFrames) are allowed")
         }
         touches = options.showTouches ? TouchOverlay(scene: loaded.scene) : nil
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import ImageIO
+import SceneJSONReader
 import SceneModel
 
 /// A validated scene with its images decoded and its Lottie files checked: everything needed to render,
@@ -72,15 +73,15 @@ public struct LoadedScene: Sendable {
     }
 
     /// The canvas limits again for a scale given on the command line (`--scale`), which the
-    /// loader could not see: at most `SceneLoader.maxCanvasSide` pixels a side and
-    /// `SceneLoader.maxCanvasPixels` in all.
+    /// loader could not see: at most `SceneLimits.maxCanvasSide` pixels a side and
+    /// `SceneLimits.maxCanvasPixels` in all.
     public func checkCanvas(scale: Double) throws(RenderError) {
         let w = scene.canvas.width * scale, h = scene.canvas.height * scale
-        if w > Double(SceneLoader.maxCanvasSide) || h > Double(SceneLoader.maxCanvasSide) {
-            throw .output("the canvas is \(fmt(w))×\(fmt(h)) px at scale \(fmt(scale)); at most \(SceneLoader.maxCanvasSide) px a side are allowed")
+        if w > Double(SceneLimits.maxCanvasSide) || h > Double(SceneLimits.maxCanvasSide) {
+            throw .output("the canvas is \(fmt(w))×\(fmt(h)) px at scale \(fmt(scale)); at most \(SceneLimits.maxCanvasSide) px a side are allowed")
         }
-        if w * h > Double(SceneLoader.maxCanvasPixels) {
-            throw .output("the canvas is \(fmt(w * h / 1e6)) megapixels at scale \(fmt(scale)); at most \(SceneLoader.maxCanvasPixels / 1_000_000) are allowed")
+        if w * h > Double(SceneLimits.maxCanvasPixels) {
+            throw .output("the canvas is \(fmt(w * h / 1e6)) megapixels at scale \(fmt(scale)); at most \(SceneLimits.maxCanvasPixels / 1_000_000) are allowed")
         }
     }
 

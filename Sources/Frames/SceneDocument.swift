@@ -22,7 +22,7 @@ public struct SceneDocument: Sendable {
             return SceneDocument(json: scene, warnings: t.warnings, sources: [path])
         }
         let data: Data
-        switch SourceFile.read(path, what: "a scene file", files: "scene files", maxSize: SceneLoader.maxFileSize) {
+        switch SourceFile.read(path, what: "a scene file", files: "scene files", maxSize: SceneLimits.maxFileSize) {
         case .success(let d): data = d
         case .failure(let e): throw SceneErrors([e])
         }

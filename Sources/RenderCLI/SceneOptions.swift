@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import GoldenTesting
 import RenderKit
+import SceneJSONReader
 import SceneModel
 
 /// Options every scene-reading command shares.
@@ -45,8 +46,8 @@ struct SceneOptions: ParsableArguments {
     static func canvasSize(_ text: String) throws -> CanvasSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1,
-              w <= Double(SceneLoader.maxCanvasSide), h <= Double(SceneLoader.maxCanvasSide) else {
-            throw NumberError(message: "expected WIDTHxHEIGHT in points, each 1 to \(SceneLoader.maxCanvasSide), e.g. 390x844")
+              w <= Double(SceneLimits.maxCanvasSide), h <= Double(SceneLimits.maxCanvasSide) else {
+            throw NumberError(message: "expected WIDTHxHEIGHT in points, each 1 to \(SceneLimits.maxCanvasSide), e.g. 390x844")
         }
         return CanvasSize(width: w, height: h)
     }

@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import GoldenTesting
 import RenderKit
+import SceneJSONReader
 import SceneModel
 
 /// `render test SCENE.json [--golden DIR]`: check the scene's expectations (`SCENE.test.json` or `--expect`), and with

@@ -35,3 +35,16 @@ public enum NameSuggestion {
         return previous[b.count]
     }
 }
+
+/// The candidate closest to `word` by edit distance (case-insensitive), when close enough to be a likely typo: within
+/// two edits, or a third of the candidate's letters. Looser than `NameSuggestion.nearest(to:among:)`, for keys and
+/// names the reader of a scene or expectation file suggests. Ties go to the name that sorts first.
+public func nearest(_ word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for c in candidates.sorted() {
+        let d = NameSuggestion.distance(word.lowercased(), c.lowercased())
+        if d < (best?.1 ?? Int.max) { best = (c, d) }
+    }
+    guard let (c, d) = best else { return nil }
+    return d <= max(2, c.count / 3) ? c : nil
+}

@@ -12,7 +12,7 @@ struct ViewResolver {
     /// transition wrapper) → the view's own identity. Frame animation takes them out of the layout.
     var leaving: [String: String] = [:]
     var loopDepth = 0
-    /// Views built so far in this instant; past `SceneLoader.maxViews` (reachable only through
+    /// Views built so far in this instant; past `SceneLimits.maxViews` (reachable only through
     /// forEach counts computed at run time) the frame reports a problem and stops adding views.
     var viewCount = 0
     /// The content size of each `geometry` container by identity, from the layout of the previous pass
@@ -66,10 +66,10 @@ struct ViewResolver {
     /// The view and its subtree, ignoring its own presence.
     mutating func build(_ v: ViewSpec, identity: String) -> ResolvedView? {
         viewCount += 1
-        if viewCount > SceneLoader.maxViews {
-            if viewCount == SceneLoader.maxViews + 1 {
+        if viewCount > SceneLimits.maxViews {
+            if viewCount == SceneLimits.maxViews + 1 {
                 values.problems.report(TimelineError(time: values.time, path: v.path,
-                    message: "more than \(SceneLoader.maxViews) views at once (forEach counts computed while rendering); at most \(SceneLoader.maxViews) are allowed"))
+                    message: "more than \(SceneLimits.maxViews) views at once (forEach counts computed while rendering); at most \(SceneLimits.maxViews) are allowed"))
             }
             return nil
         }
@@ -93,18 +93,18 @@ struct ViewResolver {
                 // A count that is not a finite number (0/0, 1/0) or above the limit stops the render
                 // with the expression's path; meanwhile the frame draws nothing or the limit.
                 let raw = values.numberHistory(count)
-                if case .expression(let e) = count, let bad = raw.first(where: { !($0 <= Double(SceneLoader.maxRepetitions)) }) {
+                if case .expression(let e) = count, let bad = raw.first(where: { !($0 <= Double(SceneLimits.maxRepetitions)) }) {
                     values.problems.report(TimelineError(time: values.time, path: e.path, message: bad.isFinite
-                        ? "\"=\(e.source)\" gave \(fmt(bad)) repetitions; at most \(SceneLoader.maxRepetitions) are allowed"
+                        ? "\"=\(e.source)\" gave \(fmt(bad)) repetitions; at most \(SceneLimits.maxRepetitions) are allowed"
                         : "\"=\(e.source)\" gave \(bad), not a finite number"))
                 }
-                let counts = raw.map { $0.isFinite ? Int(max(0, min($0, Double(SceneLoader.maxRepetitions))).rounded(.down)) : 0 }
+                let counts = raw.map { $0.isFinite ? Int(max(0, min($0, Double(SceneLimits.maxRepetitions))).rounded(.down)) : 0 }
                 let k = counts.max() ?? 0
                 let depth = loopDepth
                 loopDepth += 1
                 currentLoopNames.append((name, 0))
                 defer { currentLoopNames.removeLast(); loopDepth -= 1 }
-                for i in 0..<k where viewCount <= SceneLoader.maxViews {
+                for i in 0..<k where viewCount <= SceneLimits.maxViews {
                     values.setLoopVariable(depth: depth, Double(i))
                     currentLoopNames[currentLoopNames.count - 1].1 = Double(i)
                     let id = "\(v.identity).children[\(n)]#\(i)"

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import SceneJSONReader
 @testable import SceneModel
 
 /// The loader's size limits not covered in LoaderMotionAndInputTests (nesting, view count,
@@ -71,7 +72,7 @@ final class LimitTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: url) }
         // A valid scene padded with spaces to one byte past 16 MiB.
         let scene = S.scene(body: #"{"type": "rect"}"#)
-        try Data((scene + String(repeating: " ", count: SceneLoader.maxFileSize + 1 - scene.utf8.count)).utf8).write(to: url)
+        try Data((scene + String(repeating: " ", count: SceneLimits.maxFileSize + 1 - scene.utf8.count)).utf8).write(to: url)
         do {
             _ = try SceneLoader.load(path: url.path)
             XCTFail("a file over 16 MiB loaded")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SceneJSONReader
 import SceneModel
 
 /// Runs the loader on every scene in `BadScenes/` and compares its errors with the sidecar

@@ -1,5 +1,6 @@
 import Geometry
 import XCTest
+@testable import SceneJSONReader
 @testable import SceneModel
 
 /// Small helpers for reading what the loader produced.

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import TestSupport
 import XCTest
+@testable import SceneJSONReader
 @testable import SceneModel
 
 /// Keeps `Scenes/scene.schema.json` and the loader in agreement.

@@ -1,3 +1,4 @@
+import SceneJSONReader
 import SceneModel
 import SwiftSource
 import Timeline

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import SceneJSONReader
 import SceneModel
 import XCTest
 @testable import Timeline

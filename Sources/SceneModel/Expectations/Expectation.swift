@@ -47,6 +47,9 @@ public struct Expectation: Sendable {
     public struct StateFact: Sendable {
         public var name: String
         public var value: Value
+        public init(name: String, value: Value) {
+            self.name = name; self.value = value
+        }
     }
 
     /// The view properties `follows` and `value` can name: those the motion track records (`MotionSeries.isProperty`:
@@ -80,4 +83,7 @@ public struct Expectation: Sendable {
     public var times: [(path: String, location: SourceLocation, seconds: Double)]
     /// In the fact's unit; nil for the default (0.01 pt, 0.001 for opacity, one frame for times).
     public var tolerance: Double?
+    public init(path: String, location: SourceLocation, fact: Fact, at: Double?, from: Double?, to: Double?, view: String?, viewLocation: SourceLocation?, times: [(path: String, location: SourceLocation, seconds: Double)], tolerance: Double?) {
+        self.path = path; self.location = location; self.fact = fact; self.at = at; self.from = from; self.to = to; self.view = view; self.viewLocation = viewLocation; self.times = times; self.tolerance = tolerance
+    }
 }

@@ -5,4 +5,7 @@ public struct ExpectationFile: Sendable {
     public var expectations: [Expectation]
     /// What is wrong in the file as read; entries with a problem are left out of `expectations`.
     public var problems: [SceneError]
+    public init(file: String, expectations: [Expectation], problems: [SceneError]) {
+        self.file = file; self.expectations = expectations; self.problems = problems
+    }
 }

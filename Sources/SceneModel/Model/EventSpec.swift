@@ -16,6 +16,9 @@ public struct EventSpec: Sendable {
     public var stop: String?
     public var path: String
     public var location: SourceLocation
+    public init(trigger: Trigger, id: String?, body: EventBody, timer: TimerSpec?, stop: String?, path: String, location: SourceLocation) {
+        self.trigger = trigger; self.id = id; self.body = body; self.timer = timer; self.stop = stop; self.path = path; self.location = location
+    }
 }
 
 /// What an event does: assign state (expressions over the state before the event), under an
@@ -51,6 +54,9 @@ public struct TimerSpec: Sendable {
     public var interval: Double
     public var body: EventBody
     public var until: ExprRef?
+    public init(id: String?, interval: Double, body: EventBody, until: ExprRef?) {
+        self.id = id; self.interval = interval; self.body = body; self.until = until
+    }
 }
 
 /// The haptic names of §5.2.

@@ -15,6 +15,9 @@ public struct InputSpec: Sendable {
     public var force: Double?
     public var path: String
     public var location: SourceLocation
+    public init(at: Double, action: Action, force: Double?, path: String, location: SourceLocation) {
+        self.at = at; self.action = action; self.force = force; self.path = path; self.location = location
+    }
 }
 
 /// One entry of a view's `gestures` (§7).
@@ -39,4 +42,7 @@ public struct GestureSpec: Sendable {
     /// `onEnded`; also when it left and came back first.
     public var onTouchUpInside: EventBody? = nil
     public var path: String
+    public init(kind: Kind, onBegan: EventBody?, onChanged: EventBody?, onEnded: EventBody?, onTouchUpInside: EventBody? = nil, path: String) {
+        self.kind = kind; self.onBegan = onBegan; self.onChanged = onChanged; self.onEnded = onEnded; self.onTouchUpInside = onTouchUpInside; self.path = path
+    }
 }

@@ -39,11 +39,17 @@ public struct Rotation3DSpec: Sendable {
     public var anchorZ: Dynamic<Double>
     /// Unitless; the eye is max(w, h)/perspective points away; 0 for none.
     public var perspective: Dynamic<Double>
+    public init(angle: Dynamic<Double>, axis: (x: Dynamic<Double>, y: Dynamic<Double>, z: Dynamic<Double>), anchor: DynamicPoint, anchorZ: Dynamic<Double>, perspective: Dynamic<Double>) {
+        self.angle = angle; self.axis = axis; self.anchor = anchor; self.anchorZ = anchorZ; self.perspective = perspective
+    }
 }
 
 /// `padding`: the four insets in points.
 public struct PaddingSpec: Sendable {
     public var top: Dynamic<Double>, leading: Dynamic<Double>, bottom: Dynamic<Double>, trailing: Dynamic<Double>
+    public init(top: Dynamic<Double>, leading: Dynamic<Double>, bottom: Dynamic<Double>, trailing: Dynamic<Double>) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
 }
 
 /// `frame` as written; `.infinity` is the value `Double.infinity`.
@@ -52,6 +58,12 @@ public struct FrameKeySpec: Sendable {
     public var minWidth: Dynamic<Double>?, maxWidth: Dynamic<Double>?
     public var minHeight: Dynamic<Double>?, maxHeight: Dynamic<Double>?
     public var alignment: UnitPoint
+    public init(width: Dynamic<Double>? = nil, height: Dynamic<Double>? = nil, minWidth: Dynamic<Double>? = nil,
+                maxWidth: Dynamic<Double>? = nil, minHeight: Dynamic<Double>? = nil, maxHeight: Dynamic<Double>? = nil,
+                alignment: UnitPoint) {
+        self.width = width; self.height = height; self.minWidth = minWidth; self.maxWidth = maxWidth
+        self.minHeight = minHeight; self.maxHeight = maxHeight; self.alignment = alignment
+    }
 }
 
 /// A background or overlay: a paint filling the frame, or a view laid out in it.
@@ -67,4 +79,7 @@ public struct ShadowKeySpec: Sendable {
     public var radius: Dynamic<Double>
     public var x: Dynamic<Double>
     public var y: Dynamic<Double>
+    public init(color: Dynamic<Color>, radius: Dynamic<Double>, x: Dynamic<Double>, y: Dynamic<Double>) {
+        self.color = color; self.radius = radius; self.x = x; self.y = y
+    }
 }

@@ -20,11 +20,11 @@ public final class Scene: Sendable {
     public let input: [InputSpec]
     /// The initial values given from outside the file (`--set`, `--state`), already in `colors` and `state`; kept
     /// so that outputs can record them.
-    public let overrides: [SceneOverrides.Applied]
+    public let overrides: [AppliedOverride]
 
     public init(file: String, directory: String, name: String, canvas: Canvas, fps: Double, duration: SceneDuration,
                 colors: [String: Color], state: [StateVariable], body: ViewSpec, timeline: [EventSpec], input: [InputSpec],
-                overrides: [SceneOverrides.Applied] = []) {
+                overrides: [AppliedOverride] = []) {
         self.file = file; self.directory = directory; self.name = name; self.canvas = canvas; self.fps = fps
         self.duration = duration; self.colors = colors; self.state = state; self.body = body
         self.timeline = timeline; self.input = input; self.overrides = overrides
@@ -44,6 +44,9 @@ public struct Canvas: Sendable {
     /// Pixels per point.
     public var scale: Double
     public var background: PaintSpec?
+    public init(width: Double, height: Double, scale: Double, background: PaintSpec?) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background
+    }
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     public var pixelHeight: Int { Int((height * scale).rounded()) }
 }

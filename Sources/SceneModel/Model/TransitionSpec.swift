@@ -25,4 +25,7 @@ public struct MatchedGeometrySpec: Sendable {
     public var isSource: Bool
     public var morph: Bool
     public var snapshot: Bool = false
+    public init(id: TemplateString, isSource: Bool, morph: Bool, snapshot: Bool = false) {
+        self.id = id; self.isSource = isSource; self.morph = morph; self.snapshot = snapshot
+    }
 }

@@ -155,6 +155,9 @@ public struct TextSpec: Sendable {
     /// Extra points between lines.
     public var lineSpacing: Dynamic<Double>
     public var fixedSize: FixedSizeAxes
+    public init(text: TextTemplate, size: Dynamic<Double>, weight: Int, design: String, monospacedDigit: Bool, kerning: Dynamic<Double>, fill: PaintSpec, alignment: HorizontalAlignment, lineLimit: Int?, truncationMode: TruncationMode, lineSpacing: Dynamic<Double>, fixedSize: FixedSizeAxes) {
+        self.text = text; self.size = size; self.weight = weight; self.design = design; self.monospacedDigit = monospacedDigit; self.kerning = kerning; self.fill = fill; self.alignment = alignment; self.lineLimit = lineLimit; self.truncationMode = truncationMode; self.lineSpacing = lineSpacing; self.fixedSize = fixedSize
+    }
 }
 
 /// The keys of an `image` view. `src` is resolved against the scene's folder at load time.
@@ -164,6 +167,9 @@ public struct ImageSpec: Sendable {
     public var resolvedPath: String
     public var contentMode: ContentMode?
     public var resizable: Bool
+    public init(src: String, resolvedPath: String, contentMode: ContentMode?, resizable: Bool) {
+        self.src = src; self.resolvedPath = resolvedPath; self.contentMode = contentMode; self.resizable = resizable
+    }
 }
 
 /// The keys of a `lottie` view (§3.3b). `src` is resolved against the scene's folder at load time, where the
@@ -177,6 +183,9 @@ public struct LottieSpec: Sendable {
     public var contentMode: ContentMode
     /// What chooses the frame: `progress` 0…1 over the in–out range, or a Lottie frame number.
     public var time: LottieTime
+    public init(src: String, resolvedPath: String, srcLocation: SourceLocation, contentMode: ContentMode, time: LottieTime) {
+        self.src = src; self.resolvedPath = resolvedPath; self.srcLocation = srcLocation; self.contentMode = contentMode; self.time = time
+    }
 }
 
 /// How a `lottie` view chooses its frame.

@@ -10,7 +10,7 @@ extension RenderHeader {
     /// when there are any.
     public init(_ source: FrameSource) {
         let applied = source.scene.overrides
-        func section(_ s: SceneOverrides.Section) -> [ManifestOverrides.Entry] {
+        func section(_ s: AppliedOverride.Section) -> [ManifestOverrides.Entry] {
             applied.filter { $0.section == s }.map { ManifestOverrides.Entry(name: $0.name, value: $0.value) }
         }
         self.init(scene: source.scene.name, fps: source.fps, frameCount: source.frameCount, duration: source.duration,

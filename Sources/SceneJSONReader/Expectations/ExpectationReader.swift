@@ -1,4 +1,5 @@
 import Geometry
+import SceneModel
 
 extension SceneReader {
     /// One entry of `expect`: exactly one fact, with the times, view and property that fact needs.

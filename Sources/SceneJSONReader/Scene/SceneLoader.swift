@@ -1,29 +1,17 @@
 import Foundation
 import Geometry
+import SceneModel
 
 /// Loads and validates scene files (§1–§8). Every problem is collected and reported at
 /// once, each with file, line, column and JSON path; nothing is rendered from a scene with problems.
 public enum SceneLoader {
-    /// Largest canvas side in pixels, and largest canvas area in pixels, after scale.
-    public static let maxCanvasSide = 16_384
-    public static let maxCanvasPixels = 100_000_000
-    /// Longest scene duration in seconds, and most frames a render may have.
-    public static let maxDuration = 3_600.0
-    public static let maxFrames = 100_000
-    /// Most views a scene may show at once, and most repetitions of one forEach (also checked
-    /// while rendering, for counts given by expressions).
-    public static let maxViews = maxViewCount
-    public static let maxRepetitions = maxViewCount
-    /// Largest scene file accepted, in bytes.
-    public static let maxFileSize = 16 << 20
-
     static let topLevelKeys = ["$schema", "scene", "name", "canvas", "fps", "duration", "colors", "state", "body", "timeline", "input"]
 
     /// Reads and validates a scene file.
     /// Reads and validates a scene file, with `overrides` (`--set`, `--state`) put in place of its initial values.
     public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneErrors) -> Scene {
         let data: Data
-        switch SourceFile.read(path, what: "a scene file", files: "scene files", maxSize: maxFileSize) {
+        switch SourceFile.read(path, what: "a scene file", files: "scene files", maxSize: SceneLimits.maxFileSize) {
         case .success(let d): data = d
         case .failure(let e): throw SceneErrors([e])
         }
@@ -116,7 +104,7 @@ public enum SceneLoader {
         var duration = SceneDuration.auto
         if let dv = o["duration"] {
             if dv.string == "auto" { duration = .auto } else if dv.number != nil {
-                if let d = r.number(dv, "duration", min: 0, max: maxDuration) { duration = .seconds(d) }
+                if let d = r.number(dv, "duration", min: 0, max: SceneLimits.maxDuration) { duration = .seconds(d) }
             } else { r.fail(dv, "duration", "expected seconds or \"auto\", found \(dv.typeName)") }
         }
         let body = r.require(o, "body", in: json, "").flatMap { r.view($0, "body", SceneReader.Scope()) }
@@ -138,19 +126,19 @@ public enum SceneLoader {
 
     static func readCanvas(_ v: JSONValue, _ r: inout SceneReader) -> Canvas? {
         guard let o = r.object(v, "canvas", allowed: ["width", "height", "scale", "background"]) else { return nil }
-        let w = r.require(o, "width", in: v, "canvas").flatMap { r.number($0, "canvas.width", min: 1, max: Double(maxCanvasSide)) }
-        let h = r.require(o, "height", in: v, "canvas").flatMap { r.number($0, "canvas.height", min: 1, max: Double(maxCanvasSide)) }
+        let w = r.require(o, "width", in: v, "canvas").flatMap { r.number($0, "canvas.width", min: 1, max: Double(SceneLimits.maxCanvasSide)) }
+        let h = r.require(o, "height", in: v, "canvas").flatMap { r.number($0, "canvas.height", min: 1, max: Double(SceneLimits.maxCanvasSide)) }
         let s = o["scale"].flatMap { r.number($0, "canvas.scale", min: 0.1, max: 8) } ?? 1
         let bg = o["background"].flatMap { r.paint($0, "canvas.background", SceneReader.Scope()) }
         guard let width = w, let height = h else { return nil }
         let c = Canvas(width: width, height: height, scale: s, background: bg)
         let pw = width * s, ph = height * s
-        if pw > Double(maxCanvasSide) || ph > Double(maxCanvasSide) {
-            r.fail(v, "canvas", "the canvas is \(fmt(pw))×\(fmt(ph)) px after scale; at most \(maxCanvasSide) px a side are allowed")
+        if pw > Double(SceneLimits.maxCanvasSide) || ph > Double(SceneLimits.maxCanvasSide) {
+            r.fail(v, "canvas", "the canvas is \(fmt(pw))×\(fmt(ph)) px after scale; at most \(SceneLimits.maxCanvasSide) px a side are allowed")
             return nil
         }
-        if pw * ph > Double(maxCanvasPixels) {
-            r.fail(v, "canvas", "the canvas is \(fmt(pw * ph / 1e6)) megapixels after scale; at most \(maxCanvasPixels / 1_000_000) are allowed")
+        if pw * ph > Double(SceneLimits.maxCanvasPixels) {
+            r.fail(v, "canvas", "the canvas is \(fmt(pw * ph / 1e6)) megapixels after scale; at most \(SceneLimits.maxCanvasPixels / 1_000_000) are allowed")
             return nil
         }
         if c.pixelWidth < 1 || c.pixelHeight < 1 {
@@ -227,8 +215,8 @@ public enum SceneLoader {
             return n
         }
         let n = count(body)
-        if n > Double(maxViewCount) {
-            r.fail(body.location, "body", "the scene has up to \(Int(min(n, 1e12))) views; at most \(maxViewCount) are allowed")
+        if n > Double(SceneLimits.maxViews) {
+            r.fail(body.location, "body", "the scene has up to \(Int(min(n, 1e12))) views; at most \(SceneLimits.maxViews) are allowed")
         }
     }
 }

@@ -1,3 +1,5 @@
+import SceneModel
+
 extension SceneLoader {
     /// Matched-geometry ids that can never work: an id only one view carries (there is nothing to
     /// match it with), and one id on two source views that are always present together (which frame

@@ -1,4 +1,5 @@
 import Geometry
+import SceneModel
 
 extension SceneReader {
     /// The string of a `text` view. A string starting with `=` is one expression; otherwise

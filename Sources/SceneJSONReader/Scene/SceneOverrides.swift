@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import Geometry
+import SceneModel
 
 /// New initial values for a scene's `state` variables and `colors`, from the command line (`--set name=value`) or a
 /// file (`--state file.json`), so that one scene file renders as several variants (light and dark, three accents).
@@ -11,8 +12,7 @@ import Geometry
 /// SwiftUI source) declared it. A value must have its variable's type (number, boolean or string) or be a
 /// colour for a colour. Later values win: a file's, then each `--set` in order.
 public struct SceneOverrides: Sendable {
-    /// Which part of the scene a value replaces.
-    public enum Section: String, Sendable { case state, colors }
+    public typealias Section = AppliedOverride.Section
 
     /// One value as given.
     struct Setting: Sendable {
@@ -68,7 +68,7 @@ public struct SceneOverrides: Sendable {
             SceneErrors([SceneError(file: path, at: at, path: jsonPath, message: message)])
         }
         let data: Data
-        switch SourceFile.read(path, what: "a state file", files: "state files", maxSize: SceneLoader.maxFileSize) {
+        switch SourceFile.read(path, what: "a state file", files: "state files", maxSize: SceneLimits.maxFileSize) {
         case .success(let d): data = d
         case .failure(let e): throw SceneErrors([e])
         }
@@ -102,20 +102,12 @@ public struct SceneOverrides: Sendable {
 
     // MARK: - Applying
 
-    /// One value as applied: what `manifest.json` records.
-    public struct Applied: Sendable, Equatable {
-        public var section: Section
-        public var name: String
-        /// A number, `true`/`false`, or a string; for a colour, the text given (`#7CA0FF` or a colour's name).
-        public var value: ManifestOverrides.Value
-    }
-
     /// Puts the values in place of the declared ones, and returns them as applied, in the scene's order (state
     /// first, then colours). They apply to the model, not to a file's text: whichever front end declared the state
     /// and colours, every expression, paint and colour declared from a colour reads the new value. A value that does
     /// not fit is one problem in `errors` (located in its `--state` file, or naming its `--set`), and is not applied.
     func apply(state: inout [StateVariable], colors: inout ColorDeclarations,
-               errors: inout [SceneError]) -> [Applied] {
+               errors: inout [SceneError]) -> [AppliedOverride] {
         guard !settings.isEmpty else { return [] }
         let stateNames = state.map(\.name), colorNames = colors.entries.map(\.name)
         let sceneColors = colors.resolved()
@@ -133,17 +125,17 @@ public struct SceneOverrides: Sendable {
                 errors.append(error.sceneError(for: s))
             }
         }
-        var applied: [Applied] = []
+        var applied: [AppliedOverride] = []
         for i in state.indices {
             guard let v = chosen[.state]?[state[i].name] else { continue }
             state[i].initial = v.value
-            applied.append(Applied(section: .state, name: state[i].name, value: v.recorded))
+            applied.append(AppliedOverride(section: .state, name: state[i].name, value: v.recorded))
         }
         for name in colorNames {
             guard let v = chosen[.colors]?[name], case .color(let c) = v.value else { continue }
             // A name given is replaced by its colour, so the scene's order of declarations does not matter.
             colors.redefine(name, as: .color(c))
-            applied.append(Applied(section: .colors, name: name, value: v.recorded))
+            applied.append(AppliedOverride(section: .colors, name: name, value: v.recorded))
         }
         return applied
     }

@@ -1,4 +1,5 @@
 import Geometry
+import SceneModel
 
 /// Limits on the timeline (§5) so that a scene cannot ask for unbounded work.
 let maxTimelineEvents = 10_000

@@ -1,4 +1,5 @@
 import Geometry
+import SceneModel
 
 /// Walks the JSON of a scene, collecting every problem instead of stopping at the first.
 /// The `read…` helpers return nil after recording an error, so callers simply skip on nil.
@@ -14,8 +15,8 @@ struct SceneReader {
     var directory: String = ""
     /// Every image the scene names, for the caller to check and decode.
     var imageReferences: [ImageReference] = []
-    /// State variables and `t`, for type checking expressions.
-    var baseEnvironment: TypeEnvironment?
+    /// Compiles expressions against the state variables, `t` and the colours (`prepareExpressions`).
+    var compiler: ExpressionCompiler?
     /// Where each `after` and `stop` value is, by JSON path, so that a reference checked once
     /// the whole timeline is read can still point at the id itself rather than at its event.
     var referenceLocations: [String: SourceLocation] = [:]
@@ -25,20 +26,7 @@ struct SceneReader {
     init(file: String) { self.file = file }
 
     /// What expressions may refer to at a place in the file.
-    struct Scope {
-        var loopVariables: [String] = []
-        /// Inside gesture handlers the `gesture.*` variables are defined.
-        var gesture: Bool = false
-        /// In what an event sets (and its animation), `presented.<name>` reads a numeric state
-        /// variable as it is on screen at that instant, animation included.
-        var presented: Bool = false
-        /// Inside a `geometry` container's children (not its own keys), `geometry.width` and `geometry.height` read
-        /// the nearest enclosing container's laid-out size. Handlers never see them (they run in the simulation,
-        /// before any layout).
-        var geometry: Bool = false
-        /// Item state in scope (`itemState` of an enclosing forEach), by name.
-        var itemState: [String: ItemStateSlot] = [:]
-    }
+    typealias Scope = ExpressionScope
 
     mutating func fail(_ location: SourceLocation, _ path: String, _ message: String) {
         errors.append(SceneError(file: file, at: location, path: path, message: message))
@@ -231,29 +219,3 @@ struct SceneReader {
 /// `a.b` path joining for object keys.
 func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
-/// The candidate closest to `word` by edit distance, when close enough to be a likely typo.
-public func nearest(_ word: String, in candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for c in candidates.sorted() {
-        let d = editDistance(word.lowercased(), c.lowercased())
-        if d < (best?.1 ?? Int.max) { best = (c, d) }
-    }
-    guard let (c, d) = best else { return nil }
-    return d <= max(2, c.count / 3) ? c : nil
-}
-
-/// Levenshtein distance.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var prev = Array(0...b.count), cur = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        cur[0] = i
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&prev, &cur)
-    }
-    return prev[b.count]
-}

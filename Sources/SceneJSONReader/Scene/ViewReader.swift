@@ -1,4 +1,5 @@
 import Geometry
+import SceneModel
 
 /// Keys every view accepts (§3).
 let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask", "clip", "shadows", "shadowMode", "blur", "opacity",
@@ -18,15 +19,11 @@ let viewTypeKeys: [String: [String]] = [
     "forEach": ["count", "as", "content", "itemState"],
 ]
 
-/// Views may nest at most this deep.
-let maxViewDepth = 64
-/// A scene may hold at most this many views (forEach content counts once per repetition).
-let maxViewCount = 10_000
 
 extension SceneReader {
     mutating func view(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int = 0) -> ViewSpec? {
-        if depth > maxViewDepth {
-            fail(v, path, "views nest deeper than \(maxViewDepth) levels")
+        if depth > SceneLimits.maxViewDepth {
+            fail(v, path, "views nest deeper than \(SceneLimits.maxViewDepth) levels")
             return nil
         }
         guard let members = v.members else { fail(v, path, "expected a view (an object with a \"type\"), found \(v.typeName)"); return nil }
@@ -129,7 +126,7 @@ extension SceneReader {
 
     mutating func forEach(_ v: JSONValue, _ path: String, _ scope: Scope, depth: Int) -> ChildSpec? {
         guard let o = object(v, path, allowed: ["type", "count", "as", "content", "itemState"]) else { return nil }
-        var count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(maxViewCount)) }
+        var count = require(o, "count", in: v, path).flatMap { dynamicNumber($0, join(path, "count"), scope, min: 0, max: Double(SceneLimits.maxViews)) }
         // A literal count must be whole: "2.5 copies" has no meaning (an expression's value is rounded down when evaluated).
         if case .constant(let n)? = count, n != n.rounded(.down), let cv = o["count"] {
             fail(cv, join(path, "count"), "expected a whole number of views, found \(fmt(n))")

@@ -1,3 +1,5 @@
+import SceneModel
+
 extension SceneReader {
     /// An animation (§5.1): a name, or an object with one curve key plus modifiers.
     mutating func animation(_ v: JSONValue, _ path: String, _ scope: Scope) -> AnimationSpec? {

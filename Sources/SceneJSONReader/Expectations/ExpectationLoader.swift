@@ -1,4 +1,5 @@
 import Foundation
+import SceneModel
 
 /// Reads an expectation file the way `SceneLoader` reads a scene: JSON with positions, every problem collected and
 /// reported with file, line, column and path (with "did you mean" for names). The entries that read well are kept
@@ -14,7 +15,7 @@ public enum ExpectationLoader {
     public static let maxExpectations = 10_000
 
     public static func load(path: String, scene: Scene) -> ExpectationFile {
-        switch SourceFile.read(path, what: "an expectation file", files: "expectation files", maxSize: SceneLoader.maxFileSize) {
+        switch SourceFile.read(path, what: "an expectation file", files: "expectation files", maxSize: SceneLimits.maxFileSize) {
         case .success(let data): return load(bytes: [UInt8](data), file: path, scene: scene)
         case .failure(let e): return ExpectationFile(file: path, expectations: [], problems: [e])
         }

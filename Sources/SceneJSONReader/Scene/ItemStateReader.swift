@@ -1,17 +1,12 @@
+import SceneModel
+
 /// Per-item state: `"itemState": {"lit": 0}` on a `forEach` gives every item its own copy of `lit`, the way
 /// each SwiftUI view in a `ForEach` has its own `@State`. Inside the forEach's content, expressions read and
 /// handlers set the copy of the item they belong to, so a row of keys can each hold a highlight that fades
 /// on its own. The copies are ordinary state variables (`lit[0]`, `lit[1]`, … after the scene's `state`),
-/// so they animate, and are recorded, like any other; they can be named only inside their forEach.
-struct ItemStateSlot {
-    /// The slot of the first item's copy; item k uses `base + k`.
-    var base: Int
-    var count: Int
-    var type: ValueType
-    /// Which loop variable indexes the copies: the depth of the forEach that declares them.
-    var loopDepth: Int
-}
-
+/// so they animate, and are recorded, like any other; they can be named only inside their forEach
+/// (`ItemStateSlot`, in the expression scope).
+///
 /// The item-state variables a forEach declares, found before any expression is compiled.
 struct ItemStateDeclaration {
     var name: String

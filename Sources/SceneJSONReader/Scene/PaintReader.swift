@@ -1,4 +1,5 @@
 import Geometry
+import SceneModel
 
 extension SceneReader {
     /// A paint: a colour (literal or expression) or `{linear|radial|angular: {…}}`.
