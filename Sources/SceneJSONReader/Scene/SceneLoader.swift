@@ -110,13 +110,13 @@ public enum SceneLoader {
         let body = r.require(o, "body", in: json, "").flatMap { r.view($0, "body", SceneReader.Scope()) }
         let timeline = o["timeline"].map { r.timeline($0, "timeline") } ?? []
         let input = o["input"].map { r.input($0, "input") } ?? []
-        checkEventReferences(timeline, &r)
-        if let iv = o["input"] { checkPointerSamples(input, fps: fps, iv, &r) }
+        r.errors += SceneChecks.eventReferences(timeline, file: file)
+        if let iv = o["input"] { r.errors += SceneChecks.pointerSamples(input, fps: fps, at: iv.location, file: file) }
         if let b = body {
-            checkViewCount(b, &r)
+            r.errors += SceneChecks.viewCount(b, file: file)
             // Whether ids can match is judged on an otherwise sound scene: a misspelt placeholder is
             // reported once, not again as an id that matches nothing.
-            if r.errors.isEmpty { checkMatchedGeometry(b, &r) }
+            if r.errors.isEmpty { r.errors += SceneChecks.matchedGeometry(b, file: file) }
         }
 
         guard let c = canvas, let b = body else { return nil }
@@ -146,77 +146,5 @@ public enum SceneLoader {
             return nil
         }
         return c
-    }
-
-    /// `after` must name an existing event or timer id, ids must be unique, and `after` chains must not loop.
-    static func checkEventReferences(_ events: [EventSpec], _ r: inout SceneReader) {
-        var ids: [String: Int] = [:]
-        for (i, e) in events.enumerated() {
-            for id in [e.id, e.timer?.id].compactMap({ $0 }) {
-                if ids[id] != nil { r.fail(e.location, e.path, "the id \"\(id)\" is used by more than one event or timer") }
-                ids[id] = i
-            }
-        }
-        for e in events {
-            guard case .after(let target, _) = e.trigger else { continue }
-            let path = join(e.path, "after")
-            let at = r.referenceLocations[path] ?? e.location
-            guard ids[target] != nil else {
-                let hint = nearest(target, in: Array(ids.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
-                r.fail(at, path, "no event or timer has the id \"\(target)\"\(hint)")
-                continue
-            }
-            // Follow the chain from this event. Each event on a loop reports it, starting from
-            // its own id; an event that merely leads into a loop stays quiet (the loop is reported).
-            guard let own = e.id ?? e.timer?.id else { continue }
-            var chain = [own]
-            var cur = e
-            while case .after(let t, _) = cur.trigger, let j = ids[t] {
-                chain.append(t)
-                if t == own {
-                    r.fail(at, path, "the \"after\" chain loops: \(chain.joined(separator: " → ")) (each waits for the next)")
-                    break
-                }
-                if chain.count > events.count + 1 || chain.dropLast().contains(t) { break }
-                cur = events[j]
-            }
-        }
-        for e in events {
-            if let s = e.stop, !events.contains(where: { $0.timer?.id == s }) {
-                let path = join(e.path, "stop")
-                let timers = events.compactMap { $0.timer?.id }
-                let hint = nearest(s, in: timers).map { "; did you mean \"\($0)\"?" } ?? ""
-                r.fail(r.referenceLocations[path] ?? e.location, path, "no timer has the id \"\(s)\"\(hint)")
-            }
-        }
-    }
-
-    /// Most pointer positions scripted input may expand to: a drag moves the pointer once per
-    /// frame of the scene's fps, so 100 000 long drags would otherwise ask for billions.
-    public static let maxPointerSamples = 1_000_000
-
-    static func checkPointerSamples(_ input: [InputSpec], fps: Double, _ v: JSONValue, _ r: inout SceneReader) {
-        var n = 0.0
-        for i in input {
-            if case .drag(_, _, _, _, let d) = i.action { n += d * fps + 3 } else { n += 2 }
-        }
-        if n > Double(maxPointerSamples) {
-            r.fail(v, "input", "the input moves the pointer about \(Int(n.rounded())) times (each drag once per frame at \(fmt(fps)) fps); at most \(maxPointerSamples) are allowed")
-        }
-    }
-
-    /// The number of views a scene can show at once, counting forEach repetitions at their literal counts.
-    static func checkViewCount(_ body: ViewSpec, _ r: inout SceneReader) {
-        func count(_ v: ViewSpec) -> Double {
-            var n = 1.0
-            for (s, repeats) in v.subviewsWithCounts() {
-                if case .constant(let k)? = repeats { n += k * count(s) } else { n += count(s) }
-            }
-            return n
-        }
-        let n = count(body)
-        if n > Double(SceneLimits.maxViews) {
-            r.fail(body.location, "body", "the scene has up to \(Int(min(n, 1e12))) views; at most \(SceneLimits.maxViews) are allowed")
-        }
     }
 }

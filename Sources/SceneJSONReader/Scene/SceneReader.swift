@@ -17,9 +17,6 @@ struct SceneReader {
     var imageReferences: [ImageReference] = []
     /// Compiles expressions against the state variables, `t` and the colours (`prepareExpressions`).
     var compiler: ExpressionCompiler?
-    /// Where each `after` and `stop` value is, by JSON path, so that a reference checked once
-    /// the whole timeline is read can still point at the id itself rather than at its event.
-    var referenceLocations: [String: SourceLocation] = [:]
     /// The item state each forEach declares, by the forEach's JSON path (`declareItemStates`).
     var itemStateDeclarations: [String: [ItemStateDeclaration]] = [:]
 

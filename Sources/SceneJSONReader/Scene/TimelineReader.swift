@@ -24,7 +24,6 @@ extension SceneReader {
             return nil
         }
         let scope = Scope()
-        for k in ["after", "stop"] { if let x = o[k] { referenceLocations[join(path, k)] = x.location } }
         var trigger: EventSpec.Trigger?
         switch triggers[0] {
         case "at": trigger = o["at"].flatMap { number($0, join(path, "at"), min: 0, max: 86_400) }.map { .at($0) }
@@ -46,7 +45,8 @@ extension SceneReader {
         if let tv = o["timer"] { timer = self.timer(tv, join(path, "timer")) }
         let stop = o["stop"].flatMap { string($0, join(path, "stop")) }
         guard let tr = trigger else { return nil }
-        return EventSpec(trigger: tr, id: id, body: body, timer: timer, stop: stop, path: path, location: v.location)
+        return EventSpec(trigger: tr, id: id, body: body, timer: timer, stop: stop, path: path, location: v.location,
+                         afterLocation: o["after"]?.location, stopLocation: o["stop"]?.location)
     }
 
     /// `set`, `animation` and `haptic` of an event, timer or gesture handler.

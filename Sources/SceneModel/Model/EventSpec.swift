@@ -16,8 +16,14 @@ public struct EventSpec: Sendable {
     public var stop: String?
     public var path: String
     public var location: SourceLocation
-    public init(trigger: Trigger, id: String?, body: EventBody, timer: TimerSpec?, stop: String?, path: String, location: SourceLocation) {
+    /// Where the id `after` and `stop` name is written, so that a reference checked once the whole timeline is read
+    /// can point at the id itself rather than at its event.
+    public var afterLocation: SourceLocation?
+    public var stopLocation: SourceLocation?
+    public init(trigger: Trigger, id: String?, body: EventBody, timer: TimerSpec?, stop: String?, path: String, location: SourceLocation,
+                afterLocation: SourceLocation? = nil, stopLocation: SourceLocation? = nil) {
         self.trigger = trigger; self.id = id; self.body = body; self.timer = timer; self.stop = stop; self.path = path; self.location = location
+        self.afterLocation = afterLocation; self.stopLocation = stopLocation
     }
 }
 

@@ -13,6 +13,9 @@ public enum SceneLimits {
     public static let maxRepetitions = maxViews
     /// Views may nest at most this deep.
     public static let maxViewDepth = 64
+    /// Most pointer positions scripted input may expand to: a drag moves the pointer once per frame of the scene's
+    /// fps, so 100 000 long drags would otherwise ask for billions.
+    public static let maxPointerSamples = 1_000_000
     /// Largest scene file accepted, in bytes.
     public static let maxFileSize = 16 << 20
 }
