@@ -21,7 +21,7 @@ final class DamageRegionTests: XCTestCase {
             + [root.deletingLastPathComponent().appendingPathComponent("Benchmarks/glow-unlock.json").path]
     }
 
-    func drawer(_ path: String, changesOnly: Bool, fps: Double, scale: Double) throws -> FrameDrawer {
+    static func drawer(_ path: String, changesOnly: Bool, fps: Double, scale: Double) throws -> FrameDrawer {
         var options = FrameOptions()
         options.fps = fps
         options.scale = scale
@@ -34,87 +34,129 @@ final class DamageRegionTests: XCTestCase {
 
     /// Every frame of every scene, in order, at 10 fps and 1 pixel per point: byte-identical to a full redraw. (10 fps
     /// keeps the debug build's time down; the next test takes neighbouring frames at full rate and scale.)
+    /// The scenes run side by side (each with its own drawers), one per core.
     func testEveryReferenceSceneFrameEqualsAFullRedraw() throws {
         let scenes = Self.scenes
         XCTAssertGreaterThan(scenes.count, 15, "the scenes were not found")
-        for path in scenes {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            let changes = try drawer(path, changesOnly: true, fps: 10, scale: 1)
-            let full = try drawer(path, changesOnly: false, fps: 10, scale: 1)
-            var differing: [Int] = []
-            for i in 0..<changes.source.frameCount where try changes.frame(i).image != full.frame(i).image {
-                differing.append(i)
+        SwiftSceneTranslator.install()
+        let found = Findings()
+        DispatchQueue.concurrentPerform(iterations: scenes.count) { k in
+            let name = URL(fileURLWithPath: scenes[k]).lastPathComponent
+            do {
+                let changes = try Self.drawer(scenes[k], changesOnly: true, fps: 10, scale: 1)
+                let full = try Self.drawer(scenes[k], changesOnly: false, fps: 10, scale: 1)
+                var differing: [Int] = []
+                for i in 0..<changes.source.frameCount where try changes.frame(i).image != full.frame(i).image {
+                    differing.append(i)
+                }
+                if !differing.isEmpty { found.add("\(name): frames \(differing) drawn from their changes differ from full redraws") }
+            } catch {
+                found.add("\(name): \(error)")
             }
-            XCTAssertEqual(differing, [], "\(name): frames drawn from their changes differ from full redraws")
         }
+        XCTAssertEqual(found.lines, [])
+    }
+
+    /// What threads found, in a stable order.
+    final class Findings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var found: [String] = []
+        func add(_ line: String) { lock.lock(); found.append(line); lock.unlock() }
+        var lines: [String] { lock.lock(); defer { lock.unlock() }; return found.sorted() }
+    }
+
+    /// Frames `range` of `path`, drawn in order by a drawer that draws changes only and one that redraws everything,
+    /// on as many threads as there are cores: each piece of the range starts with its own pair of drawers (its first
+    /// frame drawn whole, the rest in pieces). What differs, per frame.
+    static func compareInPieces(_ path: String, fps: Double, scale: Double, frames: [Int]) -> [String] {
+        let found = Findings()
+        let pieces = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+        let size = (frames.count + pieces - 1) / pieces
+        DispatchQueue.concurrentPerform(iterations: pieces) { k in
+            let mine = frames.dropFirst(k * size).prefix(size)
+            guard !mine.isEmpty else { return }
+            do {
+                let changes = try Self.drawer(path, changesOnly: true, fps: fps, scale: scale)
+                let full = try Self.drawer(path, changesOnly: false, fps: fps, scale: scale)
+                for i in mine {
+                    let d = try Self.difference(changes.frame(i).image, full.frame(i).image)
+                    if d != "same" { found.add("frame \(i): \(d)") }
+                }
+            } catch {
+                found.add("\(error)")
+            }
+        }
+        return found.lines
     }
 
     /// The unlock scene at 60 fps and 2 pixels per point, frames 30–110 (the charge and the early release): small
     /// changes between neighbouring frames, so most frames are drawn in pieces.
     func testUnlockAtFullScaleEqualsAFullRedraw() throws {
-        let path = referenceScenePath("unlock.json")
-        let changes = try drawer(path, changesOnly: true, fps: 60, scale: 2)
-        let full = try drawer(path, changesOnly: false, fps: 60, scale: 2)
-        for i in 30...110 {
-            XCTAssertEqual(try difference(changes.frame(i).image, full.frame(i).image), "same", "unlock frame \(i)")
-        }
+        XCTAssertEqual(Self.compareInPieces(referenceScenePath("unlock.json"), fps: 60, scale: 2, frames: Array(30...110)), [])
     }
 
     /// Frames asked for in a shuffled order (each drawn over whatever frame came before it) are the frames drawn in
     /// order from scratch.
     func testFramesInAnyOrderEqualFullRedraws() throws {
         let path = referenceScenePath("dive-deeper.json")
-        let changes = try drawer(path, changesOnly: true, fps: 30, scale: 1)
-        let full = try drawer(path, changesOnly: false, fps: 30, scale: 1)
+        let count = try Self.drawer(path, changesOnly: true, fps: 30, scale: 1).source.frameCount
         var generator = SeededGenerator(seed: 15)
-        let order = Array(0..<changes.source.frameCount).shuffled(using: &generator)
-        for i in order {
-            XCTAssertEqual(try difference(changes.frame(i).image, full.frame(i).image), "same",
-                           "dive-deeper frame \(i) after a shuffle")
-        }
+        let order = Array(0..<count).shuffled(using: &generator)
+        XCTAssertEqual(Self.compareInPieces(path, fps: 30, scale: 1, frames: order), [], "dive-deeper after a shuffle")
     }
 
     /// `RenderedFrame.changed` (what the mp4 encoder converts again) covers every pixel that differs from the drawer's
     /// previous frame, and a conversion to yuv420p updated only there equals a whole conversion, frame after frame: the
     /// differences are found here by comparing the pixels, independently of the damage rectangles.
     func testChangedRectanglesCoverEveryChangedPixelAndTheVideoConversionFollowsThem() throws {
-        for name in ["unlock.json", "slide-to-unlock.json"] {
-            var options = FrameOptions()
-            options.fps = 20
-            let drawer = try FrameSource(try LoadedScene.load(path: referenceScenePath(name)), options: options).drawer()
-            var previous: RGBAImage?
-            var updated: [UInt8] = []
-            var partial = 0, reused = 0
-            for i in 0..<drawer.source.frameCount {
-                let frame = try drawer.frame(i)
-                if let previous, let changed = frame.changed {
-                    if frame.reused { XCTAssertEqual(changed, [], "\(name) frame \(i)"); reused += 1 } else { partial += 1 }
-                    var outside = 0
-                    previous.pixels.withUnsafeBufferPointer { old in
-                        frame.image.pixels.withUnsafeBufferPointer { new in
-                            for p in 0..<(previous.width * previous.height) {
-                                let x = p % previous.width, y = p / previous.width
-                                if old[4 * p] != new[4 * p] || old[4 * p + 1] != new[4 * p + 1]
-                                    || old[4 * p + 2] != new[4 * p + 2] || old[4 * p + 3] != new[4 * p + 3],
-                                   !changed.contains(where: { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }) {
-                                    outside += 1
-                                }
+        let names = ["unlock.json", "slide-to-unlock.json"]
+        let found = Findings()
+        // The two scenes side by side, each with its own drawer.
+        DispatchQueue.concurrentPerform(iterations: names.count) { k in
+            do { try Self.checkChangedRectangles(names[k], found) } catch { found.add("\(names[k]): \(error)") }
+        }
+        XCTAssertEqual(found.lines, [])
+    }
+
+    static func checkChangedRectangles(_ name: String, _ found: Findings) throws {
+        var options = FrameOptions()
+        options.fps = 20
+        let drawer = try FrameSource(try LoadedScene.load(path: referenceScenePath(name)), options: options).drawer()
+        var previous: RGBAImage?
+        var updated: [UInt8] = []
+        var partial = 0, reused = 0
+        for i in 0..<drawer.source.frameCount {
+            let frame = try drawer.frame(i)
+            if let previous, let changed = frame.changed {
+                if frame.reused {
+                    if !changed.isEmpty { found.add("\(name) frame \(i): a reused frame lists changes \(changed)") }
+                    reused += 1
+                } else { partial += 1 }
+                var outside = 0
+                previous.pixels.withUnsafeBufferPointer { old in
+                    frame.image.pixels.withUnsafeBufferPointer { new in
+                        for p in 0..<(previous.width * previous.height) {
+                            let x = p % previous.width, y = p / previous.width
+                            if old[4 * p] != new[4 * p] || old[4 * p + 1] != new[4 * p + 1]
+                                || old[4 * p + 2] != new[4 * p + 2] || old[4 * p + 3] != new[4 * p + 3],
+                               !changed.contains(where: { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }) {
+                                outside += 1
                             }
                         }
                     }
-                    XCTAssertEqual(outside, 0, "\(name) frame \(i): changed pixels outside \(changed)")
-                    YUV420Conversion.convert(frame.image, into: &updated, changed: changed)
-                } else {
-                    YUV420Conversion.convert(frame.image, into: &updated)
                 }
-                var whole: [UInt8] = []
-                YUV420Conversion.convert(frame.image, into: &whole)
-                XCTAssertTrue(updated == whole, "\(name) frame \(i): the updated conversion differs from a whole one")
-                previous = frame.image
+                if outside > 0 { found.add("\(name) frame \(i): \(outside) changed pixels outside \(changed)") }
+                YUV420Conversion.convert(frame.image, into: &updated, changed: changed)
+            } else {
+                YUV420Conversion.convert(frame.image, into: &updated)
             }
-            XCTAssertGreaterThan(partial, 5, "\(name): too few frames drawn in pieces for the test to mean anything")
-            if name == "unlock.json" { XCTAssertGreaterThan(reused, 5, "unlock holds frames") }
+            var whole: [UInt8] = []
+            YUV420Conversion.convert(frame.image, into: &whole)
+            if updated != whole { found.add("\(name) frame \(i): the updated conversion differs from a whole one") }
+            previous = frame.image
         }
+        if partial <= 5 { found.add("\(name): too few frames drawn in pieces (\(partial)) for the test to mean anything") }
+        if name == "unlock.json" && reused <= 5 { found.add("unlock holds frames, but only \(reused) were reused") }
     }
 
     /// A targeted case of the rule that a damage rectangle grows until no shape drawn straight onto the canvas crosses
@@ -141,15 +183,16 @@ final class DamageRegionTests: XCTestCase {
         let full = try FrameSource(loaded, options: options).drawer()
         var differing: [String] = []
         for i in 0..<changes.source.frameCount {
-            let d = try difference(changes.frame(i).image, full.frame(i).image)
+            let d = try Self.difference(changes.frame(i).image, full.frame(i).image)
             if d != "same" { differing.append("frame \(i): \(d)") }
         }
         XCTAssertEqual(differing, [], "frames drawn from their changes differ from full redraws")
     }
 
     /// "same", or how many pixels differ and where the first one is.
-    func difference(_ a: RGBAImage, _ b: RGBAImage) -> String {
+    static func difference(_ a: RGBAImage, _ b: RGBAImage) -> String {
         guard a.width == b.width, a.height == b.height else { return "\(a.width)×\(a.height) vs \(b.width)×\(b.height)" }
+        if a == b { return "same" }
         var count = 0, first: (Int, Int)?
         for p in 0..<(a.width * a.height) where a.pixels[4 * p..<4 * p + 4] != b.pixels[4 * p..<4 * p + 4] {
             count += 1
