@@ -1178,4 +1178,22 @@ final class ConstructTests: XCTestCase {
         let scene = translated(swiftView("Circle().frame(width: UIScreen.main.bounds.width / 2)"))
         assertJSON(scene?["body"], ##"{"type": "circle", "fill": "#000000", "frame": {"width": 195}}"##)
     }
+
+    // Constructs public sample files use (issue 32's measurement), beyond the table's own entries.
+
+    func test_previewProviderLocations() {
+        // A problem inside a PreviewProvider's `previews` is located in the file.
+        XCTAssertEqual(problems("""
+        import SwiftUI
+        struct V: View {
+            var x: Double
+            var body: some View { Rectangle().opacity(x) }
+        }
+        struct V_Previews: PreviewProvider {
+            static var previews: some View {
+                V(x: .nope)
+            }
+        }
+        """), ["T.swift:8:14: #Preview › .nope: unknown value here"])
+    }
 }
