@@ -393,12 +393,7 @@ extension Translator {
     /// An angle in degrees: `.degrees(x)`, `.radians(x)`, `Angle(degrees:)`, an Angle property.
     func angle(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try sym(e, s) }
 
-    func offsetPair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
-        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), let (a, b) = pairStates[n] {
-            return (.ref(a, .number), .ref(b, .number))
-        }
-        return try pair(e, s)
-    }
+    func offsetPair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) { try pair(e, s) }
 
     /// An id or matched-geometry id: a string, with `{i}` for loop variables.
     func identifier(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {

@@ -1196,4 +1196,31 @@ final class ConstructTests: XCTestCase {
         }
         """), ["T.swift:8:14: #Preview › .nope: unknown value here"])
     }
+
+    func test_pairValues() {
+        // `self.p.width` on a CGSize @State; a GeometryProxy's size passed to the struct's functions; a function
+        // returning a CGSize for .offset.
+        let scene = translated(swiftView("""
+        GeometryReader { geo in
+                    Circle().frame(width: half(geo.size)).offset(center(geo.size)).offset(x: self.p.width, y: self.p.height)
+                }
+        """, members: """
+            @State var p = CGSize(width: 3, height: 4)
+            func half(_ size: CGSize) -> CGFloat { size.width / 2 }
+            func center(_ size: CGSize) -> CGSize { CGSize(width: size.width / 4, height: size.height / 4) }
+        """))
+        assertJSON(scene?["body"], ##"""
+        {"type": "geometry", "children": [{"type": "zstack", "children": [
+            {"type": "circle", "fill": "#000000", "frame": {"width": "=geometry.width / 2"},
+             "offset": {"x": "=geometry.width / 4", "y": "=geometry.height / 4"}}],
+          "offset": {"x": "=p_width", "y": "=p_height"}}]}
+        """##)
+    }
+
+    func test_angleInit() {
+        let scene = translated(swiftView("Rectangle().rotationEffect(.init(degrees: 30)).rotationEffect(Angle.init(radians: .pi))"))
+        assertJSON(scene?["body"], ##"""
+        {"type": "zstack", "children": [{"type": "rect", "fill": "#000000", "rotation": 30}], "rotation": 180}
+        """##)
+    }
 }
