@@ -1223,4 +1223,23 @@ final class ConstructTests: XCTestCase {
         {"type": "zstack", "children": [{"type": "rect", "fill": "#000000", "rotation": 30}], "rotation": 180}
         """##)
     }
+
+    func test_colorStateNeverChanged() {
+        // A Color @State set only by the view's init is that colour for the view's lifetime: a constant.
+        let scene = translated("""
+        import SwiftUI
+        struct V: View {
+            @State var color: Color
+            init(color: Color) { self.color = color }
+            var body: some View { Circle().fill(color) }
+        }
+        #Preview { V(color: .black) }
+        """)
+        assertJSON(scene?["body"], ##"{"type": "circle", "fill": "#000000"}"##)
+        assertJSON(scene?["state"], "{}")
+        // One the view changes cannot be a state variable of the scene.
+        XCTAssertEqual(problems(swiftView("Circle().fill(color).onTapGesture { color = .blue }", members: "    @State var color: Color = .red")), [
+            "T.swift:3:31: @State color: colour state that the view changes is not supported; keep a number or boolean and choose the colour with ?:",
+        ])
+    }
 }
