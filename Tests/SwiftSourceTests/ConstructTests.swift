@@ -1242,4 +1242,24 @@ final class ConstructTests: XCTestCase {
             "T.swift:3:31: @State color: colour state that the view changes is not supported; keep a number or boolean and choose the colour with ?:",
         ])
     }
+
+    func test_gestureInLet() {
+        // A gesture kept in a `let` of the body, or in a property.
+        let inLet = translated("""
+        import SwiftUI
+        struct V: View {
+            @State var on = false
+            var body: some View {
+                let tap = TapGesture().onEnded { on.toggle() }
+                return Circle().gesture(tap)
+            }
+        }
+        """)
+        assertJSON(inLet?["body"], ##"{"type": "circle", "fill": "#000000", "gestures": [{"tap": {}, "onEnded": {"set": {"on": "=!on"}}}]}"##)
+        let inProperty = translated(swiftView("Circle().gesture(tap)", members: """
+            @State var on = false
+            var tap: some Gesture { TapGesture().onEnded { on.toggle() } }
+        """))
+        assertJSON(inProperty?["body"], ##"{"type": "circle", "fill": "#000000", "gestures": [{"tap": {}, "onEnded": {"set": {"on": "=!on"}}}]}"##)
+    }
 }
