@@ -1262,4 +1262,29 @@ final class ConstructTests: XCTestCase {
         """))
         assertJSON(inProperty?["body"], ##"{"type": "circle", "fill": "#000000", "gestures": [{"tap": {}, "onEnded": {"set": {"on": "=!on"}}}]}"##)
     }
+
+    func test_animationValueUUID() {
+        // `value: UUID()` is a new value on every update: every change the view reads animates, as `.animation(_:)`.
+        let withUUID = translated(swiftView("Circle().opacity(on ? 1 : 0.5).animation(.linear, value: UUID())",
+                                            members: "    @State var on = false"))
+        let older = translated(swiftView("Circle().opacity(on ? 1 : 0.5).animation(.linear)", members: "    @State var on = false"))
+        XCTAssertNotNil(withUUID?["body"])
+        XCTAssertEqual(withUUID?.sceneText(), older?.sceneText())
+    }
+
+    func test_nestedAnimationModifiers() {
+        // Two `.animation` modifiers watching the same state: the one nearest a view animates it (it sets the
+        // transaction for what it wraps); the outer one animates only what the inner one does not wrap.
+        let scene = translated(swiftView("""
+        Circle().scaleEffect(a ? 2 : 1).animation(.linear, value: a).opacity(a ? 1 : 0).animation(.easeIn, value: a).onTapGesture { a.toggle() }
+        """, members: "    @State var a = false"))
+        assertJSON(scene?["body"], ##"""
+        {"type": "zstack", "children": [{"type": "circle", "fill": "#000000", "scale": "=a__1 ? 2 : 1"}], "opacity": "=a__2 ? 1 : 0",
+         "gestures": [{"tap": {}, "onEnded": {"set": {"a": "=!a", "_fx1": 1, "_v2": "=!a", "_fx3": 1, "_v4": "=!a"}}}]}
+        """##)
+        assertJSON(scene?["timeline"], ##"""
+        [{"when": "_fx1 == 1", "set": {"a__1": "=_v2", "_fx1": 0}, "animation": "linear"},
+         {"when": "_fx3 == 1", "set": {"a__2": "=_v4", "_fx3": 0}, "animation": "easeIn"}]
+        """##)
+    }
 }
