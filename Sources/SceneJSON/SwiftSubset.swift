@@ -94,7 +94,7 @@ public enum SwiftSubset {
         e("loops", "Handlers", "`for`, `while`, `switch`, `Task`, `await` in handlers", .refused, "refused with what handlers may do"),
         // Expressions and state
         e("expressions", "Expressions", "literals, `+ - * / %`, comparisons, `&& || !`, `?:`, `min max abs sqrt pow sin cos floor ceil round`, `CGFloat(x)`, `Int(x)`", .translated, "the scene's expression language, constants folded"),
-        e("stateVars", "Expressions", "`@State` of numbers, booleans, strings; `CGSize`/`CGPoint` as two numbers; `@Binding` from `$x`", .translated, "state variables"),
+        e("stateVars", "Expressions", "`@State` of numbers, booleans, strings; `CGSize`/`CGPoint` as two numbers; `@Binding` from `$x`; a `Color` `@State` the view never changes", .translated, "state variables; the colour, a constant"),
         e("observable", "Expressions", "`ObservableObject`, `@StateObject`, `@Environment`, optionals (`nil`)", .refused, "refused: keep the view's state in @State"),
         e("customInit", "Expressions", "one custom `init` that assigns properties (`self.x = …`, `_x = State(initialValue: …)`)", .translated, "the properties take those values; the parameters take the call's arguments"),
         e("previews", "Expressions", "`#Preview` / `PreviewProvider`: what it shows, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root (the preview's view, as Xcode's canvas shows it), the canvas, the appearance"),

@@ -268,7 +268,7 @@ extension Translator {
                 return args[0].label?.text == "radians" ? Sym.binary("*", v, .num(180 / Double.pi)).folded : v
             }
             // A function of the struct or file returning a value.
-            if let f = function(name, s) { return try inlineValueFunction(f, c, s) }
+            if let f = function(name, s) { return try inlineFunction(f, c, s) { try sym($0, $1) } }
             throw fail(c, s.trail, "\(name)()", "unknown function")
         }
         if let m = c.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -277,7 +277,13 @@ extension Translator {
                 let v = try sym(args[0].expression, s)
                 return name == "degrees" ? v : Sym.binary("*", v, .num(180 / Double.pi)).folded
             }
-            if let base = m.base, base.trimmedDescription == "self", let f = function(name, s) { return try inlineValueFunction(f, c, s) }
+            // `.init(degrees:)` / `.init(radians:)` where an Angle is expected, and `Angle.init(…)`: Angle's initialisers.
+            if name == "init", m.base == nil || m.base!.trimmedDescription == "Angle", args.count == 1,
+               let label = args[0].label?.text, label == "degrees" || label == "radians" {
+                let v = try sym(args[0].expression, s)
+                return label == "degrees" ? v : Sym.binary("*", v, .num(180 / Double.pi)).folded
+            }
+            if let base = m.base, base.trimmedDescription == "self", let f = function(name, s) { return try inlineFunction(f, c, s) { try sym($0, $1) } }
         }
         throw fail(c, s.trail, text(c.calledExpression) + "()", "this call is not supported in an expression")
     }
@@ -321,7 +327,17 @@ extension Translator {
         if let extra = args.first { throw fail(extra, s.trail, "\(name)()", "extra argument \(extra.label?.text ?? "_")") }
     }
 
-    func inlineValueFunction(_ f: FunctionDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> Sym {
+    /// The file's function a call names (`f(…)` or `self.f(…)`), if any.
+    func calledFunction(_ c: FunctionCallExprSyntax, _ s: Scope) -> FunctionDeclSyntax? {
+        if let r = c.calledExpression.as(DeclReferenceExprSyntax.self) { return function(r.baseName.text, s) }
+        if let m = c.calledExpression.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { return function(m.declName.baseName.text, s) }
+        return nil
+    }
+
+    /// A call of a value function of the struct or file: its arguments bound, its `let` constants evaluated, and its
+    /// returned expression read by `result` (a value, a CGSize pair).
+    func inlineFunction<T>(_ f: FunctionDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope,
+                           _ result: (ExprSyntax, Scope) throws -> T) throws -> T {
         var inner = Scope(instance: s.instance, trail: s.trail.adding("\(f.name.text)()"))
         inner.environment = s.environment
         try bindArguments(f, c, s, into: &inner)
@@ -337,8 +353,8 @@ extension Translator {
                 }
                 continue
             }
-            if case .stmt(let st) = item.item, let r = st.as(ReturnStmtSyntax.self), let e = r.expression { return try sym(e, inner) }
-            if case .expr(let e) = item.item { return try sym(e, inner) }
+            if case .stmt(let st) = item.item, let r = st.as(ReturnStmtSyntax.self), let e = r.expression { return try result(e, inner) }
+            if case .expr(let e) = item.item { return try result(e, inner) }
             throw fail(item, inner.trail, text(item), "a value function may hold only `let` constants and one returned expression")
         }
         throw fail(f, s.trail, "\(f.name.text)()", "returns nothing")

@@ -605,6 +605,17 @@ extension Translator {
 
     /// `DragGesture(minimumDistance: 0).onChanged { … }.onEnded { … }` and the other gestures.
     func gesture(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        // A gesture kept in a `let` of the body or a property (`var drag: some Gesture { DragGesture()… }`).
+        var name: String?, scope = s
+        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+        else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self", s.instance != nil {
+            name = m.declName.baseName.text
+            scope.values = [:]
+        }
+        if let name, case .lazy(let le, var ls)? = lookup(name, scope) {
+            ls.trail = s.trail
+            return try deeper(e, s) { try gesture(le, ls) }
+        }
         let at = loc(e)
         var handlers: [(String, ClosureExprSyntax)] = []
         var cur = e

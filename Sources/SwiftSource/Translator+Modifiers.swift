@@ -348,7 +348,11 @@ extension Translator {
             guard let e = unlabeled() else { throw fail(c, s.trail, ".animation", "expected an animation") }
             let a = e.trimmedDescription == "nil" ? nil : try animation(e, s)
             var watched: Set<String>
-            if let valueArg = arg("value") {
+            if let valueArg = arg("value"), valueArg.trimmedDescription == "UUID()" {
+                // A new UUID on every update is never equal to the last one, so every change this view reads
+                // animates with it: the older form below.
+                watched = stateReads(v)
+            } else if let valueArg = arg("value") {
                 // Changes of what `value` reads animate this view with this animation.
                 watched = attempt({ try sym(valueArg, s) })?.reads ?? []
                 if watched.isEmpty { warn(valueArg, s.trail, "value:", "reads no state variable, so nothing animates by it") }
@@ -393,12 +397,7 @@ extension Translator {
     /// An angle in degrees: `.degrees(x)`, `.radians(x)`, `Angle(degrees:)`, an Angle property.
     func angle(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try sym(e, s) }
 
-    func offsetPair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
-        if let r = e.as(DeclReferenceExprSyntax.self), case .state(let n)? = lookup(r.baseName.text, s), let (a, b) = pairStates[n] {
-            return (.ref(a, .number), .ref(b, .number))
-        }
-        return try pair(e, s)
-    }
+    func offsetPair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) { try pair(e, s) }
 
     /// An id or matched-geometry id: a string, with `{i}` for loop variables.
     func identifier(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
@@ -449,7 +448,10 @@ extension Translator {
     /// with `a` (see `mirrors`).
     func scopeAnimation(_ a: JSONValue?, to v: JSONValue, watching names: Set<String>) -> JSONValue {
         var out = v
-        for n in names.sorted() {
+        // A copy an inner `.animation` already reads keeps that modifier's animation: in SwiftUI the modifier nearest
+        // the view sets the transaction for it.
+        let copies = Set(mirrors.values.flatMap { $0.map(\.name) })
+        for n in names.sorted() where !copies.contains(n) {
             let reads = stateReads(out)
             guard reads.contains(n) else { continue }
             let copy = "\(n)__\((mirrors[n]?.count ?? 0) + 1)"

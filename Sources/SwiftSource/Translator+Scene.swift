@@ -58,7 +58,7 @@ extension Translator {
     /// The preview to render, when it is the root: the file's first `#Preview` / `PreviewProvider` unless `--view`
     /// names a struct; a preview whose view this file does not define (a catalogue's preview view from elsewhere) is
     /// passed over.
-    func rootPreview(_ requested: String?) -> ClosureExprSyntax? {
+    func rootPreview(_ requested: String?) -> Preview? {
         guard requested == nil else { return nil }
         return previews.first { p in
             guard let e = singleExpression(p.statements), let call = chainFacts(e).call,
@@ -83,8 +83,8 @@ extension Translator {
     func root(_ requested: String?, _ facts: PreviewFacts) throws -> (body: JSONValue, at: SceneJSON.SourceLocation) {
         dark = dark || facts.dark
         if let preview = rootPreview(requested) {
-            let body = try translateRoot(preview) { try children(preview.statements, Scope(trail: Trail(parts: ["#Preview"]))) }
-            return (body, loc(preview))
+            let body = try translateRoot(preview.node) { try children(preview.statements, Scope(trail: Trail(parts: ["#Preview"]))) }
+            return (body, loc(preview.node))
         }
         let decl = try rootStruct(requested)
         let body = try translateRoot(decl) { try inlineStruct(decl.name.text, decl, facts.call, Scope(), root: true) }

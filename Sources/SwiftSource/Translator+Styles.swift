@@ -470,16 +470,43 @@ extension Translator {
         return nil
     }
 
-    /// A pair from `CGSize(width:height:)`, `CGPoint(x:y:)`, `.zero`.
+    /// A pair from `CGSize(width:height:)`, `CGPoint(x:y:)`, `.zero`, a CGSize/CGPoint `@State` (also as `self.x`), a
+    /// property or argument holding one, a GeometryProxy's `size`, a gesture value's `translation`/`location`, or a
+    /// function of the file returning one.
     func pair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
-        if let m = e.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "zero" { return (.num(0), .num(0)) }
-        if let c = e.as(FunctionCallExprSyntax.self) {
-            let args = Array(c.arguments)
-            if args.count == 2 {
-                return (try sym(args[0].expression, s), try sym(args[1].expression, s))
+        try deeper(e, s) {
+            if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || ["CGSize", "CGPoint"].contains(m.base!.trimmedDescription),
+               m.declName.baseName.text == "zero" { return (.num(0), .num(0)) }
+            if let c = e.as(FunctionCallExprSyntax.self) {
+                if let f = calledFunction(c, s) { return try inlineFunction(f, c, s) { try pair($0, $1) } }
+                let args = Array(c.arguments)
+                if args.count == 2 {
+                    return (try sym(args[0].expression, s), try sym(args[1].expression, s))
+                }
             }
+            var name: String?, scope = s
+            if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+            else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self", s.instance != nil {
+                name = m.declName.baseName.text
+                scope.values = [:]
+            }
+            if let name {
+                switch lookup(name, scope) {
+                case .state(let n)?: if let (a, b) = pairStates[n] { return (.ref(a, .number), .ref(b, .number)) }
+                case .lazy(let le, let ls)?: return try pair(le, ls)
+                default: break
+                }
+            }
+            if let path = dottedPath(e), path.count == 2, let root = lookup(path[0], s) {
+                switch root {
+                case .geometry where path[1] == "size": return (.ref("geometry.width", .number), .ref("geometry.height", .number))
+                case .gesture:
+                    let (a, b) = ["location", "startLocation"].contains(path[1]) ? ("x", "y") : ("width", "height")
+                    return (try gestureValue([path[1], a], e, s), try gestureValue([path[1], b], e, s))
+                default: break
+                }
+            }
+            throw fail(e, s.trail, text(e), "expected CGSize(width:height:) or CGPoint(x:y:)")
         }
-        if let r = e.as(DeclReferenceExprSyntax.self), case .lazy(let le, let ls)? = lookup(r.baseName.text, s) { return try pair(le, ls) }
-        throw fail(e, s.trail, text(e), "expected CGSize(width:height:) or CGPoint(x:y:)")
     }
 }

@@ -594,6 +594,17 @@ extension Translator {
             inst.properties[name] = .state(stateName)
             return
         }
+        // A `Color` state: the scene's state holds no colours, but one the file never assigns (only its declaration or
+        // the view's init set it) keeps its first value for the view's lifetime, so it is that colour.
+        if type.hasPrefix("Color") || type.isEmpty && attempt({ try color(initial, evalScope) }) != nil {
+            guard let d = structs[inst.type], !StateAssignmentVisitor.assigns(name, in: Syntax(d)) else {
+                throw fail(initial, s.trail, "@State \(name)", "colour state that the view changes is not supported; keep a number or boolean and choose the colour with ?:")
+            }
+            let c = try color(initial, evalScope)
+            guard c.isConstant else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
+            inst.properties[name] = .sym(c)
+            return
+        }
         let v = try sym(initial, evalScope)
         guard v.isConstant else { throw fail(initial, s.trail, "@State \(name)", "the initial value must be a constant") }
         if case .color = v { throw fail(initial, s.trail, "@State \(name)", "colour state is not supported; keep a number or boolean and choose the colour with ?:") }
@@ -671,6 +682,39 @@ extension Translator {
     func appendGesture(_ v: JSONValue, _ g: JSONValue) -> JSONValue {
         let list = (v["gestures"]?.elements ?? []) + [g]
         return v.setting("gestures", J.arr(list, g.location))
+    }
+}
+
+/// Whether a struct changes its property `name` outside its initialisers: an assignment (`name = …`, `self.name += …`,
+/// `_name = …`) or a binding to it (`$name`), which a child view may write.
+final class StateAssignmentVisitor: SyntaxVisitor {
+    let targets: Set<String>
+    let binding: String
+    var found = false
+    init(_ name: String) {
+        targets = [name, "self.\(name)", "_\(name)", "self._\(name)"]
+        binding = "$\(name)"
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func assigns(_ name: String, in node: Syntax) -> Bool {
+        let v = StateAssignmentVisitor(name)
+        v.walk(node)
+        return v.found
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        let isAssignment = node.operator.is(AssignmentExprSyntax.self)
+            || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
+        if isAssignment, targets.contains(node.leftOperand.trimmedDescription) { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == binding { found = true }
+        return .skipChildren
     }
 }
 

@@ -84,7 +84,13 @@ final class Translator {
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
     /// Top-level constants and functions.
     var globals: [String: DeclSyntax] = [:]
-    var previews: [ClosureExprSyntax] = []
+    /// The file's previews: a `#Preview`'s closure or a `PreviewProvider`'s `previews` getter, each kept in the
+    /// file's own tree so that problems inside it are located in the file.
+    var previews: [Preview] = []
+    struct Preview {
+        let statements: CodeBlockItemListSyntax
+        let node: Syntax
+    }
 
     // What the scene gathers.
     var state: [(name: String, value: JSONValue)] = []
@@ -256,9 +262,11 @@ final class Translator {
             case .decl(let d): collect(d)
             case .stmt(let s):
                 if let m = s.as(ExpressionStmtSyntax.self)?.expression.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview",
-                   let c = m.trailingClosure { previews.append(c) }
+                   let c = m.trailingClosure { previews.append(Preview(statements: c.statements, node: Syntax(c))) }
             case .expr(let e):
-                if let m = e.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure { previews.append(c) }
+                if let m = e.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure {
+                    previews.append(Preview(statements: c.statements, node: Syntax(c)))
+                }
             @unknown default: break
             }
         }
@@ -276,7 +284,7 @@ final class Translator {
                     if let v = m.decl.as(VariableDeclSyntax.self), let b = v.bindings.first,
                        b.pattern.trimmedDescription == "previews", let body = b.accessorBlock {
                         if case .getter(let stmts) = body.accessors {
-                            previews.append(ClosureExprSyntax(statements: stmts))
+                            previews.append(Preview(statements: stmts, node: Syntax(body)))
                         }
                     }
                 }
@@ -295,7 +303,7 @@ final class Translator {
         } else if let f = d.as(FunctionDeclSyntax.self) {
             globals[f.name.text] = d
         } else if let m = d.as(MacroExpansionDeclSyntax.self), m.macroName.text == "Preview", let c = m.trailingClosure {
-            previews.append(c)
+            previews.append(Preview(statements: c.statements, node: Syntax(c)))
         }
     }
 

@@ -1178,4 +1178,113 @@ final class ConstructTests: XCTestCase {
         let scene = translated(swiftView("Circle().frame(width: UIScreen.main.bounds.width / 2)"))
         assertJSON(scene?["body"], ##"{"type": "circle", "fill": "#000000", "frame": {"width": 195}}"##)
     }
+
+    // Constructs public sample files use (issue 32's measurement), beyond the table's own entries.
+
+    func test_previewProviderLocations() {
+        // A problem inside a PreviewProvider's `previews` is located in the file.
+        XCTAssertEqual(problems("""
+        import SwiftUI
+        struct V: View {
+            var x: Double
+            var body: some View { Rectangle().opacity(x) }
+        }
+        struct V_Previews: PreviewProvider {
+            static var previews: some View {
+                V(x: .nope)
+            }
+        }
+        """), ["T.swift:8:14: #Preview › .nope: unknown value here"])
+    }
+
+    func test_pairValues() {
+        // `self.p.width` on a CGSize @State; a GeometryProxy's size passed to the struct's functions; a function
+        // returning a CGSize for .offset.
+        let scene = translated(swiftView("""
+        GeometryReader { geo in
+                    Circle().frame(width: half(geo.size)).offset(center(geo.size)).offset(x: self.p.width, y: self.p.height)
+                }
+        """, members: """
+            @State var p = CGSize(width: 3, height: 4)
+            func half(_ size: CGSize) -> CGFloat { size.width / 2 }
+            func center(_ size: CGSize) -> CGSize { CGSize(width: size.width / 4, height: size.height / 4) }
+        """))
+        assertJSON(scene?["body"], ##"""
+        {"type": "geometry", "children": [{"type": "zstack", "children": [
+            {"type": "circle", "fill": "#000000", "frame": {"width": "=geometry.width / 2"},
+             "offset": {"x": "=geometry.width / 4", "y": "=geometry.height / 4"}}],
+          "offset": {"x": "=p_width", "y": "=p_height"}}]}
+        """##)
+    }
+
+    func test_angleInit() {
+        let scene = translated(swiftView("Rectangle().rotationEffect(.init(degrees: 30)).rotationEffect(Angle.init(radians: .pi))"))
+        assertJSON(scene?["body"], ##"""
+        {"type": "zstack", "children": [{"type": "rect", "fill": "#000000", "rotation": 30}], "rotation": 180}
+        """##)
+    }
+
+    func test_colorStateNeverChanged() {
+        // A Color @State set only by the view's init is that colour for the view's lifetime: a constant.
+        let scene = translated("""
+        import SwiftUI
+        struct V: View {
+            @State var color: Color
+            init(color: Color) { self.color = color }
+            var body: some View { Circle().fill(color) }
+        }
+        #Preview { V(color: .black) }
+        """)
+        assertJSON(scene?["body"], ##"{"type": "circle", "fill": "#000000"}"##)
+        assertJSON(scene?["state"], "{}")
+        // One the view changes cannot be a state variable of the scene.
+        XCTAssertEqual(problems(swiftView("Circle().fill(color).onTapGesture { color = .blue }", members: "    @State var color: Color = .red")), [
+            "T.swift:3:31: @State color: colour state that the view changes is not supported; keep a number or boolean and choose the colour with ?:",
+        ])
+    }
+
+    func test_gestureInLet() {
+        // A gesture kept in a `let` of the body, or in a property.
+        let inLet = translated("""
+        import SwiftUI
+        struct V: View {
+            @State var on = false
+            var body: some View {
+                let tap = TapGesture().onEnded { on.toggle() }
+                return Circle().gesture(tap)
+            }
+        }
+        """)
+        assertJSON(inLet?["body"], ##"{"type": "circle", "fill": "#000000", "gestures": [{"tap": {}, "onEnded": {"set": {"on": "=!on"}}}]}"##)
+        let inProperty = translated(swiftView("Circle().gesture(tap)", members: """
+            @State var on = false
+            var tap: some Gesture { TapGesture().onEnded { on.toggle() } }
+        """))
+        assertJSON(inProperty?["body"], ##"{"type": "circle", "fill": "#000000", "gestures": [{"tap": {}, "onEnded": {"set": {"on": "=!on"}}}]}"##)
+    }
+
+    func test_animationValueUUID() {
+        // `value: UUID()` is a new value on every update: every change the view reads animates, as `.animation(_:)`.
+        let withUUID = translated(swiftView("Circle().opacity(on ? 1 : 0.5).animation(.linear, value: UUID())",
+                                            members: "    @State var on = false"))
+        let older = translated(swiftView("Circle().opacity(on ? 1 : 0.5).animation(.linear)", members: "    @State var on = false"))
+        XCTAssertNotNil(withUUID?["body"])
+        XCTAssertEqual(withUUID?.sceneText(), older?.sceneText())
+    }
+
+    func test_nestedAnimationModifiers() {
+        // Two `.animation` modifiers watching the same state: the one nearest a view animates it (it sets the
+        // transaction for what it wraps); the outer one animates only what the inner one does not wrap.
+        let scene = translated(swiftView("""
+        Circle().scaleEffect(a ? 2 : 1).animation(.linear, value: a).opacity(a ? 1 : 0).animation(.easeIn, value: a).onTapGesture { a.toggle() }
+        """, members: "    @State var a = false"))
+        assertJSON(scene?["body"], ##"""
+        {"type": "zstack", "children": [{"type": "circle", "fill": "#000000", "scale": "=a__1 ? 2 : 1"}], "opacity": "=a__2 ? 1 : 0",
+         "gestures": [{"tap": {}, "onEnded": {"set": {"a": "=!a", "_fx1": 1, "_v2": "=!a", "_fx3": 1, "_v4": "=!a"}}}]}
+        """##)
+        assertJSON(scene?["timeline"], ##"""
+        [{"when": "_fx1 == 1", "set": {"a__1": "=_v2", "_fx1": 0}, "animation": "linear"},
+         {"when": "_fx3 == 1", "set": {"a__2": "=_v4", "_fx3": 0}, "animation": "easeIn"}]
+        """##)
+    }
 }
