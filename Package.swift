@@ -46,8 +46,9 @@ let swiftSourceLinking: [LinkerSetting] = toolchainSyntax.map { host in
 // Every target declares exactly the modules it imports, no more (reaching one through another target does not count):
 // `make test` checks it with Tests/check-imports.py.
 // The targets whose loops touch every pixel (the projective sampler, blur, masks, PNG filters, image diffs) are
-// optimised in debug builds too: the test suite renders every frame of the reference scenes, and unoptimised pixel
-// loops made it run past ten minutes. Release builds are optimised anyway; -enable-testing stays on in debug, so
+// optimised in debug builds too: the tests render every frame of the reference scenes, and `swift test` on a debug
+// build with unoptimised pixel loops ran past ten minutes. (`make test` runs the tests on an optimised build with
+// -enable-testing: see the Makefile.) Release builds are optimised anyway; -enable-testing stays on in debug, so
 // @testable imports keep working.
 let pixelLoops: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 

@@ -5,13 +5,15 @@ import RenderCLI
 // Any command line → `RenderCLI.run`, in process: an exit status, never a crash, a hang or a write
 // outside the working folder. The input is split at newlines into arguments (libFuzzer's dictionary,
 // Fuzz/cli.dict, holds the subcommands, every option and a few values, each ending in a newline). The
-// target works in a folder of its own holding a small animated scene `s.json` (0.5 s, 40×30 pt) and a
+// target works in a folder of its own holding a small animated scene `s.json` (0.2 s, 40×30 pt) and a
 // rendered copy of it in `ref/`, so `render s.json …`, `diff ref out`, `test s.json --golden ref`,
 // `merge` and `strip` reach their real work on cheap inputs. What a run writes is removed after it.
 //
 // Left out, because they wait by design: `render watch` (a server that runs until Ctrl-C; its help and
 // usage errors are still fuzzed); and a second Ctrl-C's `_exit`, which only a signal reaches. Long renders are bounded by the scene's length
-// and the options' own limits (--fps ≤ 240, --scale ≤ 8: at most 120 frames of 320×240 px).
+// and the options' own limits (--fps ≤ 240, --scale ≤ 8: at most 48 frames of 320×240 px). The scene is short because
+// every kept input replays in the test suite's debug build (Tests/CLITests/FuzzCorpusTests.swift), where its frames were
+// most of the replay's time: at 0.5 s the command-line corpus took about 290 ms an input.
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-fuzz-cli-\(getpid())")
 let fm = FileManager.default
 try? fm.removeItem(at: folder)
@@ -28,14 +30,14 @@ let scene = """
 {
   "scene": 1, "name": "s",
   "canvas": {"width": 40, "height": 30, "scale": 1, "background": "#101018"},
-  "fps": 60, "duration": 0.5,
+  "fps": 60, "duration": 0.2,
   "state": {"on": false},
   "body": {"type": "zstack", "children": [
     {"type": "roundedRect", "cornerRadius": 4, "fill": "#8A7CFF", "frame": {"width": "=on ? 30 : 10", "height": 8},
      "shadows": [{"color": "#8A7CFF", "radius": 3}]},
     {"type": "text", "text": "{=Int(on ? 1 : 0)}", "font": {"size": 8}, "fill": "#FFFFFF"}
   ]},
-  "timeline": [{"at": 0.1, "set": {"on": true}, "animation": {"spring": {"response": 0.3}}}]
+  "timeline": [{"at": 0.05, "set": {"on": true}, "animation": {"spring": {"response": 0.3}}}]
 }
 """
 try! scene.write(to: folder.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)

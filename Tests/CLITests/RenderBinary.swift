@@ -24,13 +24,14 @@ struct RenderBinary {
         }
     }
 
-    /// `<package root>/.build/debug/render`, the root found from this file's path (Tests/CLITests/…), or the
-    /// binary named by the `RENDER_BINARY` environment variable (to run these tests against another build).
+    /// The `render` the same build made: beside the test runner (`swift test` runs the package's tests as an
+    /// executable in the products folder of its configuration, `.build/debug` or the folder `make test`'s release
+    /// build writes), or the binary named by the `RENDER_BINARY` environment variable (to run these tests against
+    /// another build).
     static var path: String {
         if let other = ProcessInfo.processInfo.environment["RENDER_BINARY"], !other.isEmpty { return other }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/render").path
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("render").path
     }
 
     let executable: String
