@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import Geometry
@@ -39,7 +40,7 @@ public struct GoldenRun: Sendable {
         !results.contains { $0.failed } && motion?.failed != true && expectations?.contains { !$0.passed } != true
     }
     public var failures: [GoldenFrameResult] { results.filter(\.failed) }
-    public func count(_ s: GoldenFrameResult.Status) -> Int { results.filter { $0.status == s }.count }
+    public func count(_ s: GoldenStatus) -> Int { results.filter { $0.status == s }.count }
 }
 
 /// Compares actual renders with expected ones — two PNG files, or two folders whose PNG files are paired by name —

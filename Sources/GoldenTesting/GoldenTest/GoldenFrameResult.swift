@@ -1,28 +1,14 @@
+import Formats
 import Frames
 import Raster
 import RenderKit
+
 /// The verdict on one frame (one file name) of a comparison.
 public struct GoldenFrameResult: Sendable {
-    public enum Status: String, Sendable {
-        /// Within the allowance (possibly with some counted pixels).
-        case same
-        /// More counted pixels than allowed.
-        case different
-        /// The two images have different pixel sizes.
-        case sizeMismatch
-        /// The expected frame has no actual counterpart.
-        case missing
-        /// The actual frame has no expected counterpart.
-        case extra
-        /// `render test`: no golden existed, the actual frame was recorded as the new golden.
-        case recorded
-        /// `render test`: the golden was replaced by the actual frame (record mode `all` or `failed`).
-        case updated
-    }
-
     /// File name, e.g. `frame_00012.png` (for a pair of files: the actual file's name).
     public var name: String
-    public var status: Status
+    /// Never `noGolden`: a frame without a golden is `extra` (with `noGolden` true in `render test`).
+    public var status: GoldenStatus
     /// Pixels counted as different (pixelmatch's return value).
     public var differingPixels = 0
     /// Over-threshold pixels taken for antialiasing (not counted unless `includeAA`).
@@ -53,10 +39,10 @@ public struct GoldenFrameResult: Sendable {
     var pixelHash: String?
     var faces: Set<FontFace> = []
 
-    public init(name: String, status: Status) { self.name = name; self.status = status }
+    public init(name: String, status: GoldenStatus) { self.name = name; self.status = status }
 
     /// Whether this frame makes the comparison fail.
-    public var failed: Bool { status == .different || status == .sizeMismatch || status == .missing || status == .extra }
+    public var failed: Bool { status.failed }
 
     /// `differingPixels / totalPixels`.
     public var ratio: Double { totalPixels > 0 ? Double(differingPixels) / Double(totalPixels) : 0 }
@@ -74,7 +60,7 @@ public struct GoldenFrameResult: Sendable {
             let a = actualSize.map { "\($0.0)×\($0.1)" } ?? "?", e = expectedSize.map { "\($0.0)×\($0.1)" } ?? "?"
             return "size differs: actual \(a) px, expected \(e) px"
         case .missing: return "missing: no actual frame for the expected one"
-        case .extra: return noGolden ? "no golden: not recorded (record mode never)" : "extra: no expected frame for this one"
+        case .extra, .noGolden: return noGolden ? "no golden: not recorded (record mode never)" : "extra: no expected frame for this one"
         case .recorded: return "recorded as a new golden"
         case .updated: return "golden updated"
         }
