@@ -228,9 +228,8 @@ struct TestCommand: ParsableCommand {
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
             // Motion first, from the samples at the scene's fps: it draws nothing.
-            var motionTest = MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder)
+            var motionTest = MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder, recording: recording)
             motionTest.tolerance = motionTolerance
-            motionTest.recording = recording
             let motion = try motionTest.run(samples)
             // Expectations before the frames, so that the report written on failure shows them too.
             let checked = expectations?.run()
