@@ -40,14 +40,14 @@ public struct PixelDifference: GoldenDifference {
 
     /// The comparison in a sentence, e.g. "1,204 pixels differ (0.058 %)".
     public var words: String {
+        let differ = counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "")
         switch status {
         case .sizeMismatch:
             return "size differs: actual \(actualSize.0)×\(actualSize.1) px, expected \(expectedSize.0)×\(expectedSize.1) px"
         case .different:
-            return counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + " (" + percent(ratio) + ")"
-                + (antialiasedPixels > 0 ? ", \(antialiasedPixels) more look like antialiasing" : "")
+            return differ + " (" + percent(ratio) + ")" + (antialiasedPixels > 0 ? ", \(antialiasedPixels) more look like antialiasing" : "")
         default:
-            return differingPixels == 0 ? "same" : counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + ", within the allowance"
+            return differingPixels == 0 ? "same" : differ + ", within the allowance"
         }
     }
 
