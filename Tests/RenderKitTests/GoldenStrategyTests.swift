@@ -8,16 +8,7 @@ import XCTest
 /// The two kinds of golden as strategies of one mechanism: each round-trips its value through its file's bytes, finds
 /// a planted difference in words a person reads, and goes through the same record, compare and keep steps
 /// (`GoldenCheck`), checked here on hand-made frames and tracks, with files on disk as the only witness.
-final class GoldenStrategyTests: XCTestCase {
-    var folder = ""
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "golden-strategy-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
-
+final class GoldenStrategyTests: FolderTestCase {
     /// 4×2, opaque grey, with pixel `changed` (if any) white.
     func image(changed: Int? = nil) -> RGBAImage {
         var pixels = [UInt8](repeating: 128, count: 4 * 2 * 4)

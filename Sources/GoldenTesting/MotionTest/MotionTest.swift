@@ -8,16 +8,16 @@ import RenderKit
 /// on the frame pump's threads, shared with the expectations) and draws nothing, so `--motion-only` costs a
 /// simulation and one layout per frame.
 public struct MotionTest: Sendable {
-    public var golden: String
-    public var mode: GoldenRecordMode
-    public var artifacts: String
+    var golden: String
+    var mode: GoldenRecordMode
+    var artifacts: String
     /// `--motion-tolerance`: points (or degrees) a value may differ by; ratios a tenth of it.
-    public var tolerance = MotionComparison.defaultTolerance
+    var tolerance = MotionComparison.defaultTolerance
     /// Where a recorded or updated motion golden waits until the run is complete (`GoldenRecording`), shared with the
     /// frames'.
-    public var recording: GoldenRecording
+    var recording: GoldenRecording
 
-    public init(golden: String, mode: GoldenRecordMode, artifacts: String, recording: GoldenRecording) {
+    init(golden: String, mode: GoldenRecordMode, artifacts: String, recording: GoldenRecording) {
         self.golden = golden; self.mode = mode; self.artifacts = artifacts; self.recording = recording
     }
 
@@ -36,7 +36,7 @@ public struct MotionTest: Sendable {
 
     /// Records or compares the track of the samples (of a source at the scene's fps: `MotionTest.source(for:)`), through
     /// the steps every golden follows (`GoldenCheck`).
-    public func run(_ samples: MotionSamples) throws(GoldenTest.Failure) -> MotionResult {
+    func run(_ samples: MotionSamples) throws(GoldenTest.Failure) -> MotionResult {
         let path = golden + "/" + Self.fileName
         try? FileManager.default.removeItem(atPath: artifacts + "/" + Self.fileName)
         let track = MotionTrack(samples)
