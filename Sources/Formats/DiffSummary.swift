@@ -40,7 +40,7 @@ public struct DiffSummary: Codable, Equatable, Sendable {
     /// One frame's comparison.
     public struct Frame: Codable, Equatable, Sendable {
         public var name: String
-        public var status: String
+        public var status: GoldenStatus
         public var differingPixels: Int
         public var antialiasedPixels: Int
         public var totalPixels: Int
@@ -53,7 +53,7 @@ public struct DiffSummary: Codable, Equatable, Sendable {
         public var expected: String?
         public var diff: String?
 
-        public init(name: String, status: String, differingPixels: Int, antialiasedPixels: Int, totalPixels: Int, ratio: Double,
+        public init(name: String, status: GoldenStatus, differingPixels: Int, antialiasedPixels: Int, totalPixels: Int, ratio: Double,
                     compareMs: Double, actual: String?, expected: String?, diff: String?) {
             self.name = name; self.status = status; self.differingPixels = differingPixels
             self.antialiasedPixels = antialiasedPixels; self.totalPixels = totalPixels; self.ratio = ratio
@@ -62,12 +62,12 @@ public struct DiffSummary: Codable, Equatable, Sendable {
     }
 
     public init(title: String, actual: String?, expected: String?, diffBackground: String, passed: Bool, frames: Int, failed: Int,
-                count: (String) -> Int, threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
+                count: (GoldenStatus) -> Int, threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
                 seconds: Double, results: [Frame]) {
         self.title = title; self.actual = actual; self.expected = expected; self.diffBackground = diffBackground
         self.passed = passed; self.frames = frames; self.failed = failed
-        same = count("same"); different = count("different"); sizeMismatch = count("sizeMismatch"); missing = count("missing")
-        extra = count("extra"); recorded = count("recorded"); updated = count("updated")
+        same = count(.same); different = count(.different); sizeMismatch = count(.sizeMismatch); missing = count(.missing)
+        extra = count(.extra); recorded = count(.recorded); updated = count(.updated)
         self.threshold = threshold; self.includeAA = includeAA; self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio; self.seconds = seconds; self.results = results
     }

@@ -2,7 +2,7 @@
 /// difference, with the words the terminal shows and the numbers behind them.
 public struct MotionSummary: Codable, Equatable, Sendable {
     /// `same`, `different`, `noGolden` (none, not recorded: as a frame's `noGolden`), `recorded` or `updated`.
-    public var status: String
+    public var status: GoldenStatus
     public var golden: String
     public var actual: String?
     /// The track's size in bytes, and the PNG goldens' beside it.
@@ -37,7 +37,7 @@ public struct MotionSummary: Codable, Equatable, Sendable {
         }
     }
 
-    public init(status: String, golden: String, actual: String?, bytes: Int, pngGoldenBytes: Int, findings: [Finding]) {
+    public init(status: GoldenStatus, golden: String, actual: String?, bytes: Int, pngGoldenBytes: Int, findings: [Finding]) {
         self.status = status; self.golden = golden; self.actual = actual; self.bytes = bytes
         self.pngGoldenBytes = pngGoldenBytes; self.findings = findings
     }

@@ -59,7 +59,15 @@ public struct MotionTrack: Codable, Equatable, Sendable {
     /// Reads `motion.json` back; a file that is not one (not JSON, a key missing, a run that does not add up to the
     /// frame count, a series named twice) is a `FormatReadError` naming the file and the place.
     public static func read(at path: String) throws(FormatReadError) -> MotionTrack {
-        let track = try FormatFile.read(MotionTrack.self, at: path)
+        try check(FormatFile.read(MotionTrack.self, at: path), path: path)
+    }
+
+    /// The track `data` holds, the contents of the file at `path`, checked as `read(at:)` checks it.
+    public static func decode(_ data: Data, path: String) throws(FormatReadError) -> MotionTrack {
+        try check(FormatFile.decode(MotionTrack.self, from: data, path: path), path: path)
+    }
+
+    private static func check(_ track: MotionTrack, path: String) throws(FormatReadError) -> MotionTrack {
         if let problem = track.problem { throw FormatReadError(path: path, problem: problem) }
         return track
     }

@@ -71,7 +71,7 @@ public struct TestReportRecord: Codable, Equatable, Sendable {
         public var name: String
         /// `different`, `sizeMismatch`, `extra` (no golden: accepting records it) or `missing` (a golden without a
         /// frame: accepting removes it).
-        public var status: String
+        public var status: GoldenStatus
         /// The actual frame, relative to the report folder; nil for `missing`.
         public var actual: String?
         /// The diff image, relative to the report folder, when one was written.
@@ -87,7 +87,7 @@ public struct TestReportRecord: Codable, Equatable, Sendable {
         public var differingPixels: Int
         public var totalPixels: Int
 
-        public init(index: Int, name: String, status: String, actual: String?, diff: String?, pixelHash: String?,
+        public init(index: Int, name: String, status: GoldenStatus, actual: String?, diff: String?, pixelHash: String?,
                     displayList: String?, goldenSHA256: String?, actualSHA256: String?, differingPixels: Int, totalPixels: Int) {
             self.index = index; self.name = name; self.status = status; self.actual = actual; self.diff = diff
             self.pixelHash = pixelHash; self.displayList = displayList; self.goldenSHA256 = goldenSHA256
@@ -97,8 +97,10 @@ public struct TestReportRecord: Codable, Equatable, Sendable {
 
     /// The motion golden's verdict.
     public struct Motion: Codable, Equatable, Sendable {
-        /// `same`, `different`, `missing`, `recorded` or `updated` (`MotionResult.Status`).
-        public var status: String
+        /// `same`, `different`, `noGolden`, `recorded` or `updated`.
+        public var status: GoldenStatus
+        /// `status.failed`, written out for readers that do not know the statuses; a report where they disagree is
+        /// refused.
         public var failed: Bool
         /// The actual track, relative to the report folder, when the motion failed.
         public var actual: String?
@@ -108,7 +110,7 @@ public struct TestReportRecord: Codable, Equatable, Sendable {
         /// Each difference in words (`MotionFinding.line`).
         public var findings: [String]
 
-        public init(status: String, failed: Bool, actual: String?, goldenSHA256: String?, actualSHA256: String?, findings: [String]) {
+        public init(status: GoldenStatus, failed: Bool, actual: String?, goldenSHA256: String?, actualSHA256: String?, findings: [String]) {
             self.status = status; self.failed = failed; self.actual = actual; self.goldenSHA256 = goldenSHA256
             self.actualSHA256 = actualSHA256; self.findings = findings
         }
@@ -119,7 +121,7 @@ public struct TestReportRecord: Codable, Equatable, Sendable {
 
 extension TestReportRecord {
     /// The frame statuses a report records.
-    public static let frameStatuses: Set<String> = ["different", "sizeMismatch", "extra", "missing"]
+    public static let frameStatuses: Set<GoldenStatus> = [.different, .sizeMismatch, .extra, .missing]
 
     /// Every problem of the record's own fields, one line each, naming the field (`frames[0].name "/../Makefile" is
     /// not a frame file name`): a report is input from whoever made it (a pull request's CI run), so `render accept` and
@@ -146,10 +148,10 @@ extension TestReportRecord {
                 out.append("\(at).index \(f.index) is outside the report's frames \(options.first)-\(options.last)")
             }
             guard Self.frameStatuses.contains(f.status) else {
-                out.append("\(at).status \(Self.quoted(f.status)) is not one of \(Self.frameStatuses.sorted().joined(separator: ", "))")
+                out.append("\(at).status \(Self.quoted(f.status.rawValue)) is not one of \(Self.frameStatuses.map(\.rawValue).sorted().joined(separator: ", "))")
                 continue
             }
-            if f.status != "missing" {
+            if f.status != .missing {
                 if f.actual == nil { out.append("\(at).actual is missing: a \(f.status) frame keeps its actual file") }
                 if f.actualSHA256 == nil { out.append("\(at).actualSHA256 is missing: every actual file is checked against it") }
             }
@@ -157,6 +159,9 @@ extension TestReportRecord {
             out += Self.digestProblems(f.actualSHA256, field: "\(at).actualSHA256") + Self.digestProblems(f.goldenSHA256, field: "\(at).goldenSHA256")
         }
         if let m = motion {
+            if m.failed != m.status.failed {
+                out.append("motion.failed \(m.failed) is not what motion.status \(Self.quoted(m.status.rawValue)) says (\(m.status.failed))")
+            }
             if m.failed, m.actual != nil, m.actualSHA256 == nil {
                 out.append("motion.actualSHA256 is missing: the actual track is checked against it")
             }

@@ -189,15 +189,25 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let jobs = comparison.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let artifactsFolder = artifacts ?? "Output/\(source.scene.name)-test"
+        let test = try golden.map { golden in
+            var test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
+                                  artifacts: artifactsFolder)
+            test.full = full
+            test.motionOnly = motionOnly
+            test.motionTolerance = motionTolerance
+            test.scene = sceneOptions.scene
+            test.variant = variantArguments
+            test.verbose = reporting.verbose
+            return test
+        }
         // Every frame laid out once on the pump's threads, for the motion golden and the expectations alike, and for
-        // the display-list digests that let unchanged frames pass undrawn when the frames are sampled from that same
-        // source (goldens at the scene's fps and scale) and their manifest has digests to match.
-        let digests = try !motionOnly && motionSource === source
-            && golden.map { GoldenTest.matchesDisplayLists(golden: $0, mode: try recordMode(), full: full) } ?? false
-        let samples = try MotionSamples(FramePump(source: motionSource, jobs: jobs), digests: digests)
+        // the display-list digests that let unchanged frames pass undrawn.
+        let samples = try MotionSamples(FramePump(source: motionSource, jobs: jobs),
+                                        digests: test?.wantsDigests(frames: source, motion: motionSource) ?? false)
         // A bad expectation file is reported like a bad scene, every problem located, before anything is checked.
         let expectations = try expectationFile.map { try loadExpectations($0, samples: samples) }
-        guard let golden else {
+        guard let golden, let test else {
             let run = GoldenRun(results: [], options: comparison.options(.exact), seconds: 0, expectations: expectations?.run())
             try reporting.finish(run, title: "render test \(sceneOptions.scene)\(variant)", reportFolder: nil,
                                  inputs: (nil, expectationFile))
@@ -207,43 +217,17 @@ struct TestCommand: ParsableCommand {
         let selection = try frames.map { FrameSelection.range(try SceneSpan(source).check(frames: $0), of: source.frameCount) }
             ?? .all(of: source.frameCount)
         let pump = FramePump(source: source, jobs: jobs)
-        let artifactsFolder = artifacts ?? "Output/\(source.scene.name)-test"
-        var test = GoldenTest(golden: golden, mode: try recordMode(), options: picture.apply(to: comparison.options(.exact)),
-                              artifacts: artifactsFolder)
-        test.full = full
-        test.scene = sceneOptions.scene
-        test.variant = variantArguments
-        test.verbose = reporting.verbose
-        test.knownDigests = samples.digests
-        do { try test.checkVariant(of: source) } catch {
-            printError("\(sceneOptions.scene): \(explain(error))")
-            throw ExitCode(2)
-        }
         let progress = reporting.progressReporter(task: "test", total: selection.indices.count)
         Interrupts.install(pump.cancellation, scene: sceneOptions.scene)
-        // Goldens recorded by this run (motion, frames, manifest) are staged and committed at the end: a run stopped
-        // by a signal or a failure leaves the golden folder as it was.
-        let recording = GoldenRecording(golden: golden)
-        test.recording = recording
-        let mode = try recordMode()
         let outcome: (run: GoldenRun, artifactsWritten: Bool)
         do {
-            // Motion first, from the samples at the scene's fps: it draws nothing.
-            var motionTest = MotionTest(golden: golden, mode: mode, artifacts: artifactsFolder)
-            motionTest.tolerance = motionTolerance
-            motionTest.recording = recording
-            let motion = try motionTest.run(samples)
-            // Expectations before the frames, so that the report written on failure shows them too.
-            let checked = expectations?.run()
-            outcome = motionOnly ? try test.run(motion: motion, source: source, expectations: checked)
-                : try test.run(with: pump, selection: selection, motion: motion, expectations: checked) { done, total in
-                    progress.update(done: done, of: total)
-                }
+            outcome = try test.run(samples: samples, expectations: expectations, pump: pump, selection: selection) { done, total in
+                progress.update(done: done, of: total)
+            }
         } catch {
-            recording.discard()
             progress.finish()
             printError("\(sceneOptions.scene): \(explain(error))")
-            if case GoldenTest.Failure.render(let e) = error {
+            if case .render(let e) = error {
                 if case .cancelled = e { throw ExitCode(130) }
                 throw ExitCode(1)
             }

@@ -101,7 +101,23 @@ final class AcceptHostileTests: CLITestCase {
             frame(&r, 2) { $0["actualSHA256"] = NSNull() }
         }
         try refused(#"frames[3].goldenSHA256 "nope" is not a SHA-256"#) { r in frame(&r, 3) { $0["goldenSHA256"] = "nope" } }
-        try refused(#"frames[4].status "copy" is not one of"#) { r in frame(&r, 4) { $0["status"] = "copy" } }
+        try refused(#"report.json: frames[4].status: "copy" is not one of same, different, sizeMismatch"#) { r in frame(&r, 4) { $0["status"] = "copy" } }
+    }
+
+    /// The motion's status is read as strictly as a frame's: a word render test never writes, or one that disagrees
+    /// with `failed`, is one line and nothing accepted.
+    func testAMotionStatusRenderTestNeverWritesIsRefused() throws {
+        try refused(#"report.json: motion.status: "accepted" is not one of same, different"#) { r in
+            var motion = r["motion"] as! [String: Any]
+            motion["status"] = "accepted"
+            r["motion"] = motion
+        }
+        // This report's motion passed (same, not failed).
+        try refused(#"motion.failed false is not what motion.status "different" says (true)"#) { r in
+            var motion = r["motion"] as! [String: Any]
+            motion["status"] = "different"
+            r["motion"] = motion
+        }
     }
 
     func testASymbolicLinkInTheReportIsNotFollowed() throws {

@@ -27,7 +27,7 @@ extension GoldenAcceptance {
         var steps: [Step] = []
         for f in frames {
             let target = goldens + "/" + f.name
-            guard f.status != "missing" else {
+            guard f.status != .missing else {
                 steps.append(try step(frame: f.index, name: f.name, target: target, actual: nil, actualSHA: nil, goldenSHA: f.goldenSHA256, entry: nil))
                 continue
             }
@@ -156,7 +156,7 @@ extension GoldenAcceptance {
         Self.writing.lock()
         defer { Self.writing.unlock() }
         var items: [(frame: Int?, name: String, actualSHA: String?, goldenSHA: String?)] = frames.map {
-            ($0.index, $0.name, $0.status == "missing" ? nil : $0.actualSHA256, $0.goldenSHA256)
+            ($0.index, $0.name, $0.status == .missing ? nil : $0.actualSHA256, $0.goldenSHA256)
         }
         if motion, let m = record.motion { items.append((nil, MotionTest.fileName, m.actualSHA256, m.goldenSHA256)) }
         var steps: [Step] = []

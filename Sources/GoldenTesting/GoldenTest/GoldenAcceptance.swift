@@ -29,6 +29,13 @@ public struct GoldenAcceptance: Sendable {
     /// The folder in the report where replaced goldens are kept for `undo`.
     public static let replacedFolder = "replaced"
 
+    /// What report.json says it is, read before the rest: a JSON file that is no report is told apart from a report
+    /// with a bad field.
+    struct FileKind: Decodable {
+        var format: String
+        var version: Int
+    }
+
     /// Reads the report folder `report` and checks that its goldens folder (`goldens`, else the record's) exists and
     /// still belongs to the report's scene.
     public init(report: String, goldens: String? = nil) throws(AcceptanceError) {
@@ -42,13 +49,19 @@ public struct GoldenAcceptance: Sendable {
             throw AcceptanceError(.notAReport, "\(report) is not a render test report: it has no \(TestReportRecord.fileName) "
                 + "(render test writes one into --artifacts when a frame or the motion fails)")
         }
-        let record: TestReportRecord
-        do { record = try FormatFile.read(TestReportRecord.self, at: path) } catch {
+        let kind: FileKind
+        do { kind = try FormatFile.read(FileKind.self, at: path) } catch {
             throw AcceptanceError(.notAReport, "\(report) is not a render test report: \(error)")
         }
-        guard record.format == TestReportRecord.formatName, record.version == TestReportRecord.currentVersion else {
+        guard kind.format == TestReportRecord.formatName, kind.version == TestReportRecord.currentVersion else {
             throw AcceptanceError(.notAReport, "\(path): not a render test report of version \(TestReportRecord.currentVersion) "
-                + "(format \"\(record.format)\", version \(record.version))")
+                + "(format \"\(kind.format)\", version \(kind.version))")
+        }
+        // A report that says it is one but has a field render test never writes (a status it does not know, a wrong
+        // type) is an invalid report, as one whose fields fail the checks below.
+        let record: TestReportRecord
+        do { record = try FormatFile.read(TestReportRecord.self, at: path) } catch {
+            throw AcceptanceError(.invalidReport, error.description)
         }
         // A report is input from whoever made it (a pull request's CI run): checked whole before anything is read
         // through it or written because of it.

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Frames
 import Geometry
@@ -39,7 +40,7 @@ public struct GoldenRun: Sendable {
         !results.contains { $0.failed } && motion?.failed != true && expectations?.contains { !$0.passed } != true
     }
     public var failures: [GoldenFrameResult] { results.filter(\.failed) }
-    public func count(_ s: GoldenFrameResult.Status) -> Int { results.filter { $0.status == s }.count }
+    public func count(_ s: GoldenStatus) -> Int { results.filter { $0.status == s }.count }
 }
 
 /// Compares actual renders with expected ones — two PNG files, or two folders whose PNG files are paired by name —
@@ -132,27 +133,35 @@ public struct GoldenComparison: Sendable {
         guard let actualPath = pair.actual else { r.status = .missing; return r }
         guard let expectedPath = pair.expected else { r.status = .extra; return r }
         let actual = try Self.read(actualPath), expected = try Self.read(expectedPath)
-        try compare(actual, expected, into: &r, diffPath: diffFolder.map { $0 + "/" + pair.name })
+        let found: PixelDifference
+        do { found = try difference(actual, expected, diffImage: diffFolder != nil) } catch { throw GoldenInputError("\(pair.name): \(error)") }
+        if let folder = diffFolder, let image = found.diffImage {
+            let path = folder + "/" + pair.name
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path)
+            } catch {
+                throw GoldenInputError("cannot write the diff image \(path): \(explain(error, known: path))")
+            }
+            r.diffPath = path
+        }
+        r.status = found.status
+        r.pixels = found.withoutImage
         r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return r
     }
 
-    /// Compares two images into `r` (sizes, counts, status) and writes the diff image to `diffPath` when there is
-    /// something to show: the one comparison of `render diff` and `render test`.
-    public func compare(_ actual: RGBAImage, _ expected: RGBAImage, into r: inout GoldenFrameResult,
-                        diffPath: String?) throws(GoldenInputError) {
-        r.actualSize = (actual.width, actual.height)
-        r.expectedSize = (expected.width, expected.height)
+    /// How `actual` differs from `expected`, with the diff image (`diffImage`) when there is something to show: the
+    /// one comparison of `render diff` and of `render test`'s frames (`FrameGolden`).
+    public func difference(_ actual: RGBAImage, _ expected: RGBAImage, diffImage: Bool) throws -> PixelDifference {
+        var d = PixelDifference(actualSize: (actual.width, actual.height), expectedSize: (expected.width, expected.height))
         guard actual.width == expected.width, actual.height == expected.height else {
-            r.status = .sizeMismatch
-            return
+            d.status = .sizeMismatch
+            return d
         }
+        d.totalPixels = actual.width * actual.height
         // Byte-identical frames (the usual case for goldens) need no colour arithmetic and no diff image.
-        if actual.pixels == expected.pixels {
-            r.totalPixels = actual.width * actual.height
-            r.status = .same
-            return
-        }
+        if actual.pixels == expected.pixels { return d }
         // pixelmatch's diff image shows its first image faded: that is the side `options.background` names. The
         // counts do not depend on the order.
         var diff = ImageDiff(threshold: options.threshold, includeAA: options.includeAA, fade: options.alpha, jobs: threadsPerFrame)
@@ -160,26 +169,15 @@ public struct GoldenComparison: Sendable {
         diff.aaColor = options.aaColor
         diff.diffMask = options.diffMask
         let (first, second) = options.background == .actual ? (actual, expected) : (expected, actual)
-        let found: ImageDiffResult
-        let compareStart = DispatchTime.now().uptimeNanoseconds
-        do { found = try diff.compare(first, second, makeDiffImage: diffPath != nil) } catch {
-            throw GoldenInputError("\(r.name): \(error)")
-        }
-        r.compareSeconds = Double(DispatchTime.now().uptimeNanoseconds - compareStart) / 1e9
-        r.differingPixels = found.differingPixels
-        r.antialiasedPixels = found.antialiasedPixels
-        r.totalPixels = found.totalPixels
-        r.status = options.passes(differing: found.differingPixels, total: found.totalPixels) ? .same : .different
-        if let path = diffPath, let image = found.diffImage, found.differingPixels + found.antialiasedPixels > 0 {
-            do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-                try writeFileAtomically(try PNGEncoder(compression: .fast).encode(image), to: path)
-            } catch {
-                throw GoldenInputError("cannot write the diff image \(path): \(explain(error, known: path))")
-            }
-            r.diffPath = path
-        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let found = try diff.compare(first, second, makeDiffImage: diffImage)
+        d.compareSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        d.differingPixels = found.differingPixels
+        d.antialiasedPixels = found.antialiasedPixels
+        d.totalPixels = found.totalPixels
+        d.status = options.passes(differing: found.differingPixels, total: found.totalPixels) ? .same : .different
+        if found.differingPixels + found.antialiasedPixels > 0 { d.diffImage = found.diffImage }
+        return d
     }
 
     static func read(_ path: String) throws(GoldenInputError) -> RGBAImage {

@@ -1,37 +1,17 @@
+import Formats
 import Frames
 import Raster
 import RenderKit
+
 /// The verdict on one frame (one file name) of a comparison.
 public struct GoldenFrameResult: Sendable {
-    public enum Status: String, Sendable {
-        /// Within the allowance (possibly with some counted pixels).
-        case same
-        /// More counted pixels than allowed.
-        case different
-        /// The two images have different pixel sizes.
-        case sizeMismatch
-        /// The expected frame has no actual counterpart.
-        case missing
-        /// The actual frame has no expected counterpart.
-        case extra
-        /// `render test`: no golden existed, the actual frame was recorded as the new golden.
-        case recorded
-        /// `render test`: the golden was replaced by the actual frame (record mode `all` or `failed`).
-        case updated
-    }
-
     /// File name, e.g. `frame_00012.png` (for a pair of files: the actual file's name).
     public var name: String
-    public var status: Status
-    /// Pixels counted as different (pixelmatch's return value).
-    public var differingPixels = 0
-    /// Over-threshold pixels taken for antialiasing (not counted unless `includeAA`).
-    public var antialiasedPixels = 0
-    /// width × height, 0 when unknown.
-    public var totalPixels = 0
-    /// Pixel sizes (width, height) of each side, when read.
-    public var actualSize: (Int, Int)?
-    public var expectedSize: (Int, Int)?
+    /// Never `noGolden`: a frame without a golden is `extra` (with `noGolden` true in `render test`).
+    public var status: GoldenStatus
+    /// The comparison of the pixels, when both sides were read (nil for a frame recorded, passed undrawn, or
+    /// without a golden or an actual).
+    public var pixels: PixelDifference?
     /// Paths of the inputs (nil when absent).
     public var actualPath: String?
     public var expectedPath: String?
@@ -40,8 +20,6 @@ public struct GoldenFrameResult: Sendable {
     public var diffPath: String?
     /// Seconds spent on this frame: reading and decoding both files, comparing, writing the diff image.
     public var seconds = 0.0
-    /// Of which comparing the pixels (`ImageDiff`, diff image included).
-    public var compareSeconds = 0.0
 
     /// `render test`: passed without being drawn or decoded, its display list and environment the same as its
     /// golden's.
@@ -53,28 +31,25 @@ public struct GoldenFrameResult: Sendable {
     var pixelHash: String?
     var faces: Set<FontFace> = []
 
-    public init(name: String, status: Status) { self.name = name; self.status = status }
+    public init(name: String, status: GoldenStatus) { self.name = name; self.status = status }
 
     /// Whether this frame makes the comparison fail.
-    public var failed: Bool { status == .different || status == .sizeMismatch || status == .missing || status == .extra }
+    public var failed: Bool { status.failed }
 
-    /// `differingPixels / totalPixels`.
-    public var ratio: Double { totalPixels > 0 ? Double(differingPixels) / Double(totalPixels) : 0 }
+    /// The counts of `pixels` (0 when there are none), for the reports.
+    public var differingPixels: Int { pixels?.differingPixels ?? 0 }
+    public var antialiasedPixels: Int { pixels?.antialiasedPixels ?? 0 }
+    public var totalPixels: Int { pixels?.totalPixels ?? 0 }
+    public var ratio: Double { pixels?.ratio ?? 0 }
+    public var compareSeconds: Double { pixels?.compareSeconds ?? 0 }
 
     /// One human sentence, e.g. "1,204 pixels differ (0.058 %)".
     public var message: String {
         switch status {
-        case .same:
-            if sameDisplayList { return "same display list (not drawn)" }
-            return differingPixels == 0 ? "same" : counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + ", within the allowance"
-        case .different:
-            return counted(differingPixels, "pixel") + " differ" + (differingPixels == 1 ? "s" : "") + " (" + percent(ratio) + ")"
-                + (antialiasedPixels > 0 ? ", \(antialiasedPixels) more look like antialiasing" : "")
-        case .sizeMismatch:
-            let a = actualSize.map { "\($0.0)×\($0.1)" } ?? "?", e = expectedSize.map { "\($0.0)×\($0.1)" } ?? "?"
-            return "size differs: actual \(a) px, expected \(e) px"
+        case .same where sameDisplayList: return "same display list (not drawn)"
+        case .same, .different, .sizeMismatch: return pixels?.words ?? status.rawValue
         case .missing: return "missing: no actual frame for the expected one"
-        case .extra: return noGolden ? "no golden: not recorded (record mode never)" : "extra: no expected frame for this one"
+        case .extra, .noGolden: return noGolden ? "no golden: not recorded (record mode never)" : "extra: no expected frame for this one"
         case .recorded: return "recorded as a new golden"
         case .updated: return "golden updated"
         }

@@ -1,12 +1,12 @@
 import Foundation
 import Frames
-import Geometry
 import ImageIO
 import Raster
 import RenderKit
 
-/// The sink of `render test`: each worker compares a drawn frame with its golden, decoded from the golden folder, on
-/// the drawing thread, and writes files only where something is to be kept — the actual frame and diff image of a
+/// The sink of `render test`: each worker takes a drawn frame through the steps of every golden (`GoldenCheck` with
+/// `FrameGolden`) on the drawing thread — compared with its golden decoded from the golden folder, recorded or failing
+/// as the record mode says — and writes files only where something is to be kept: the actual frame and diff image of a
 /// failure (into the artifacts folder), a recorded or updated golden.
 final class GoldenFrames: FrameSink {
     let test: GoldenTest
@@ -32,7 +32,8 @@ final class GoldenFrames: FrameSink {
     var order: FrameOrder { .unordered }
 
     func makeWorker() -> Worker {
-        Worker(test: test, recording: recording, engine: GoldenComparison(options: test.options, threadsPerFrame: 1),
+        Worker(check: GoldenCheck(golden: test.golden, mode: test.mode, artifacts: test.artifacts, recording: recording),
+               strategy: FrameGolden(comparison: GoldenComparison(options: test.options, threadsPerFrame: 1)),
                fileName: fileName, existing: existing)
     }
 
@@ -44,80 +45,29 @@ final class GoldenFrames: FrameSink {
     }
 
     struct Worker: FrameWorker {
-        let test: GoldenTest
-        let recording: GoldenRecording
-        let engine: GoldenComparison
+        let check: GoldenCheck
+        let strategy: FrameGolden
         let fileName: (Int) -> String
         let existing: Set<String>
 
         func make(_ frame: RenderedFrame, previous: GoldenFrameResult?, timings: inout StageTimings) throws -> GoldenFrameResult {
             let start = DispatchTime.now().uptimeNanoseconds
             let name = fileName(frame.index)
-            let goldenPath = test.golden + "/" + name
             var r = GoldenFrameResult(name: name, status: .same)
-            defer { r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
             // For the golden folder's manifest, should this frame's golden be recorded or found the same.
             r.displayListHash = DisplayListDigest.hex(frame.displayList)
             r.pixelHash = pixelHash(frame.image)
             r.faces = FontFace.used(in: frame.displayList)
-            let hasGolden = existing.contains(name)
-            switch test.mode.step(hasGolden: hasGolden) {
-            case .record:
-                let bytes = try encode(frame.image, as: name)
-                r.expectedPath = goldenPath
-                // A golden re-recorded to the same bytes is not an update: "updated N" counts files that changed.
-                if hasGolden, (try? readFileBytes(at: goldenPath)) == bytes { return r }
-                try recording.write(bytes, as: name)
-                r.status = hasGolden ? .updated : .recorded
-                return r
-            case .noGolden:
-                r.status = .extra
-                r.noGolden = true
-                try keep(frame.image, as: name, in: &r)
-                return r
-            case .compare:
-                break
-            }
-            r.expectedPath = goldenPath
-            let expected: RGBAImage
-            do { expected = try GoldenComparison.read(goldenPath) } catch { throw GoldenTest.Failure.input(error.description) }
-            do {
-                try engine.compare(frame.image, expected, into: &r, diffPath: test.artifacts + "/diff/" + name)
-            } catch {
-                throw GoldenTest.Failure.input(error.description)
-            }
-            if !r.failed || test.mode.replacesFailures, let diff = r.diffPath {
-                // A diff image is evidence of a failure only.
-                unlink(diff)
-                r.diffPath = nil
-            }
-            guard r.failed else { return r }
-            if test.mode.replacesFailures {
-                try recording.write(try encode(frame.image, as: name), as: name)
-                r.status = .updated
-                return r
-            }
-            try keep(frame.image, as: name, in: &r)
+            let verdict = try check.check(strategy, frame.image, name: name, hasGolden: existing.contains(name), keepAs: "actual/" + name)
+            // A frame without a golden is `extra` in the frames' reports, as it has always been.
+            r.status = verdict.status == .noGolden ? .extra : verdict.status
+            r.noGolden = verdict.status == .noGolden
+            r.pixels = verdict.difference?.withoutImage
+            r.expectedPath = r.noGolden ? nil : check.recording.goldenPath(name)
+            r.actualPath = verdict.actualPath
+            r.diffPath = verdict.evidencePaths.first
+            r.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             return r
-        }
-
-        /// The bytes of a golden to record (staged until the run is complete: `GoldenRecording.write`).
-        private func encode(_ image: RGBAImage, as name: String) throws -> [UInt8] {
-            do { return try PNGEncoder().encode(image) } catch {
-                throw GoldenTest.Failure.input("cannot record \(recording.goldenPath(name)): \(error)")
-            }
-        }
-
-        /// The actual frame of a failure, kept in the artifacts folder for the report.
-        private func keep(_ image: RGBAImage, as name: String, in r: inout GoldenFrameResult) throws {
-            let path = test.artifacts + "/actual/" + name
-            do {
-                try FileManager.default.createDirectory(atPath: test.artifacts + "/actual", withIntermediateDirectories: true)
-                try writeFileAtomically(try PNGEncoder().encode(image), to: path)
-            } catch {
-                throw GoldenTest.Failure.input("cannot keep \(path): \(explain(error, known: path))")
-            }
-            r.actualPath = path
         }
     }
 }

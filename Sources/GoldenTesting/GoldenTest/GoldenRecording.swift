@@ -10,10 +10,10 @@ import RenderKit
 /// failure — removes the folder (`discard`), also from the signal handler's forced exit (a clean-up of the gate), with
 /// the folders the run made for the goldens: the golden folder is then exactly as it was. Either way the manifest and
 /// the goldens it lists go together, never a frame of a recording cut in half.
-public final class GoldenRecording: @unchecked Sendable {
-    public let golden: String
+final class GoldenRecording: @unchecked Sendable {
+    let golden: String
     /// The staging folder.
-    public let folder: String
+    let folder: String
     /// The folders the goldens needed that did not exist before the run, deepest first.
     private let missing: [String]
     private let lock = NSLock()
@@ -24,7 +24,7 @@ public final class GoldenRecording: @unchecked Sendable {
 
     private enum State { case open, committed, discarded }
 
-    public init(golden: String) {
+    init(golden: String) {
         self.golden = golden
         folder = golden + "/.recording-\(getpid())"
         var missing: [String] = []
@@ -39,10 +39,10 @@ public final class GoldenRecording: @unchecked Sendable {
     }
 
     /// The file name `name` will have in the golden folder once committed.
-    public func goldenPath(_ name: String) -> String { golden + "/" + name }
+    func goldenPath(_ name: String) -> String { golden + "/" + name }
 
     /// Stages `bytes` as the golden `name` (written whole, as every file: `writeFileAtomically`).
-    public func write(_ bytes: [UInt8], as name: String) throws(GoldenTest.Failure) {
+    func write(_ bytes: [UInt8], as name: String) throws(GoldenTest.Failure) {
         // Held while the folder is made, so that a forced exit's clean-up, which waits for the gate, cannot run between
         // making the folder and writing into it (and leave the folder behind).
         guard FileWriteGate.shared.enter() else { throw .render(.cancelled) }
@@ -67,7 +67,7 @@ public final class GoldenRecording: @unchecked Sendable {
     }
 
     /// Removes the golden `name` (a stale frame) at the commit.
-    public func remove(_ name: String) {
+    func remove(_ name: String) {
         lock.lock(); defer { lock.unlock() }
         removals.insert(name)
     }
@@ -82,7 +82,7 @@ public final class GoldenRecording: @unchecked Sendable {
 
     /// Renames every staged file into the golden folder (the manifest last) and removes the goldens marked stale. Runs
     /// whole once begun: a forced exit waits for it.
-    public func commit() throws(GoldenTest.Failure) {
+    func commit() throws(GoldenTest.Failure) {
         guard FileWriteGate.shared.enter() else { discard(); throw .render(.cancelled) }
         defer { FileWriteGate.shared.leave() }
         lock.lock()
@@ -109,7 +109,7 @@ public final class GoldenRecording: @unchecked Sendable {
     }
 
     /// Removes what was staged and the folders made for it: the golden folder is as it was. Does nothing after a commit.
-    public func discard() {
+    func discard() {
         lock.lock()
         defer { lock.unlock() }
         guard state == .open else { return }

@@ -32,14 +32,14 @@ extension GoldenTest {
         let frames: [TestReportRecord.Frame] = run.failures.compactMap { r in
             guard let file = FrameFileName(r.name) else { return nil }
             return TestReportRecord.Frame(
-                index: file.index, name: r.name, status: r.status.rawValue,
+                index: file.index, name: r.name, status: r.status,
                 actual: r.actualPath.map { _ in "actual/" + r.name }, diff: r.diffPath.map { _ in "diff/" + r.name },
                 pixelHash: r.pixelHash, displayList: r.displayListHash,
                 goldenSHA256: Self.sha256(golden + "/" + r.name), actualSHA256: r.actualPath.flatMap(Self.sha256),
                 differingPixels: r.differingPixels, totalPixels: r.totalPixels)
         }
         let motion = run.motion.map { m in
-            TestReportRecord.Motion(status: m.status.rawValue, failed: m.failed, actual: m.actualPath.map { _ in MotionTest.fileName },
+            TestReportRecord.Motion(status: m.status, failed: m.failed, actual: m.actualPath.map { _ in MotionTest.fileName },
                                     goldenSHA256: Self.sha256(m.goldenPath), actualSHA256: m.actualPath.flatMap(Self.sha256),
                                     findings: m.findings.map(\.line))
         }

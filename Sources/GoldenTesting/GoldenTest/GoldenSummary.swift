@@ -12,11 +12,11 @@ public enum GoldenSummary {
         var summary = DiffSummary(
             title: title, actual: actual, expected: expected, diffBackground: o.background.rawValue, passed: run.passed,
             frames: run.results.count, failed: run.failures.count,
-            count: { name in GoldenFrameResult.Status(rawValue: name).map(run.count) ?? 0 },
+            count: run.count,
             threshold: o.threshold, includeAA: o.includeAA, maxDiffPixels: o.maxDiffPixels, maxDiffRatio: o.maxDiffRatio,
             seconds: (run.seconds * 1000).rounded() / 1000,
             results: run.results.map { r in
-                DiffSummary.Frame(name: r.name, status: r.status.rawValue, differingPixels: r.differingPixels,
+                DiffSummary.Frame(name: r.name, status: r.status, differingPixels: r.differingPixels,
                                   antialiasedPixels: r.antialiasedPixels, totalPixels: r.totalPixels, ratio: r.ratio,
                                   compareMs: (r.compareSeconds * 1e4).rounded() / 10,
                                   actual: r.actualPath, expected: r.expectedPath, diff: r.diffPath)

@@ -121,8 +121,8 @@ public enum GoldenSummaryPage {
     static func words(_ m: MotionResult) -> String {
         switch m.status {
         case .same: return "unchanged (\(m.seriesCount) moving values, \(m.eventCount) events)."
-        case .different: return "changed in \(m.findings.count) place\(m.findings.count == 1 ? "" : "s"):"
-        case .noGolden: return "no motion golden (motion.json) to compare with."
+        case .different, .sizeMismatch, .missing: return "changed in \(m.findings.count) place\(m.findings.count == 1 ? "" : "s"):"
+        case .noGolden, .extra: return "no motion golden (motion.json) to compare with."
         case .recorded: return "motion golden recorded."
         case .updated: return "motion golden updated."
         }

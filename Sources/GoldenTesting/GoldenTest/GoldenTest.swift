@@ -46,9 +46,10 @@ public enum GoldenRecordMode: String, CaseIterable, Sendable {
     var replacesFailures: Bool { self == .failed }
 }
 
-/// `render test`: draws a selection of a scene's frames through the frame pump and compares each with its golden in
-/// `golden` (paired by file name, `frame_NNNNN.png`) in memory, on the drawing threads; records goldens according to
-/// `mode`; writes `summary.md` into `artifacts` (`GoldenSummaryPage`), and on failure leaves the evidence there:
+/// `render test --golden`: checks the motion golden (`MotionTest`) and the expectations, then draws a selection of a
+/// scene's frames through the frame pump and compares each with its golden in `golden` (paired by file name,
+/// `frame_NNNNN.png`) in memory, on the drawing threads; both kinds of golden are recorded according to `mode`
+/// (`GoldenCheck`); writes `summary.md` into `artifacts` (`GoldenSummaryPage`), and on failure leaves the evidence there:
 /// index.html, report.json (`TestReportRecord`, what `render accept` reads), the failing actual frames in `actual/`,
 /// their diff images in `diff/` and the actual motion track. Files are written only for failures and recordings, and the folder's manifest.json
 /// (environment, pixel and display-list hashes: `GoldenFolderManifest`) after a recording.
@@ -66,17 +67,17 @@ public struct GoldenTest: Sendable {
     public var variant: [String] = []
     /// The HTML report lists every frame (failures first), not only the failing ones.
     public var verbose = false
-    /// Every frame's display-list digest of the pump's source when made already, by the pass that laid the frames out
-    /// for the motion golden (`MotionSamples(_:digests:)`).
-    public var knownDigests: [MotionSamples.FrameDigest]?
-    /// Where the goldens this run records wait until it is complete, shared with the motion golden's `MotionTest`; the
-    /// run commits it (nil: a recording of its own).
-    public var recording: GoldenRecording?
+    /// `--motion-only`: the motion golden and the expectations, no frame drawn.
+    public var motionOnly = false
+    /// `--motion-tolerance`, for the motion golden (`MotionTest.tolerance`).
+    public var motionTolerance = MotionComparison.defaultTolerance
 
-    /// Whether a run would match display lists with the manifest of the golden folder (so their digests are of use):
-    /// the folder has one, and every frame is neither to be recorded nor drawn anyway.
-    public static func matchesDisplayLists(golden: String, mode: GoldenRecordMode, full: Bool) -> Bool {
-        !full && mode != .all && FileManager.default.fileExists(atPath: GoldenFolderManifest.path(golden))
+    /// Whether the pass that lays out every frame of `motion` for the motion golden (`MotionSamples(_:digests:)`) should
+    /// also make each frame's display-list digest, so that unchanged frames pass undrawn: the frames are drawn, from
+    /// that same source (goldens at the scene's fps and scale), the golden folder has a manifest to match them with,
+    /// and no frame is to be recorded or drawn anyway.
+    public func wantsDigests(frames: FrameSource, motion: FrameSource) -> Bool {
+        !motionOnly && frames === motion && !full && mode != .all && FileManager.default.fileExists(atPath: GoldenFolderManifest.path(golden))
     }
 
     public init(golden: String, mode: GoldenRecordMode, options: GoldenOptions, artifacts: String) {
@@ -100,7 +101,7 @@ public struct GoldenTest: Sendable {
     /// Refuses goldens of another variant (`--set`/`--state`) than `source`'s: comparing would call every difference
     /// a change, and recording into them (motion or frames) would leave a folder of two variants. Checked before
     /// anything is compared or written; `--record all` records this variant over them.
-    public func checkVariant(of source: FrameSource) throws(Failure) {
+    func checkVariant(of source: FrameSource) throws(Failure) {
         guard mode != .all, let earlier = try GoldenFolderManifest.read(golden).earlier, earlier.header.scene == source.scene.name else { return }
         let theirs = ManifestOverrides.variant(earlier.header.overrides), ours = ManifestOverrides.variant(RenderHeader(source).overrides)
         guard theirs != ours else { return }
@@ -108,30 +109,43 @@ public struct GoldenTest: Sendable {
             + "(or --record all to record this variant there instead)")
     }
 
-    /// Draws `selection` with `pump` and compares. `progress` gets (frames done, frames to do). `motion`, the verdict
-    /// on the motion golden (`MotionTest`), joins the frames' in the result and the report.
-    /// - Returns: the comparison; `artifactsWritten` tells whether `artifacts` received a report.
-    public func run(with pump: FramePump, selection: FrameSelection, motion: MotionResult? = nil,
-                    expectations: [ExpectationResult]? = nil,
+    /// The whole of `render test --golden`: the variant checked (`checkVariant`); the motion golden first, from
+    /// `samples` (the states and layouts of the scene at its own fps, laid out already: it draws nothing); then the
+    /// expectations, so that a report written on failure shows them; then `selection` drawn with `pump` and compared,
+    /// unless `motionOnly`. Everything the run records (motion, frames, manifest) is staged in one `GoldenRecording`
+    /// and committed at the end: a run stopped by a signal or a failure leaves the golden folder as it was.
+    /// `progress` gets (frames done, frames to do).
+    /// - Returns: the verdict; `artifactsWritten` tells whether `artifacts` received a report.
+    public func run(samples: MotionSamples, expectations: ExpectationTest?, pump: FramePump, selection: FrameSelection,
                     progress: ((Int, Int) -> Void)? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let recording = self.recording ?? GoldenRecording(golden: golden)
-        clearEvidence()
-        do { try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true) } catch {
-            recording.discard()
-            throw .input("cannot create the golden folder \(golden): \(explain(error, known: golden))")
-        }
-        do { return try compare(with: pump, selection: selection, motion: motion, expectations: expectations, recording: recording,
-                                start: start, progress: progress) } catch {
+        try checkVariant(of: pump.source)
+        let recording = GoldenRecording(golden: golden)
+        do {
+            var motionTest = MotionTest(golden: golden, mode: mode, artifacts: artifacts, recording: recording)
+            motionTest.tolerance = motionTolerance
+            let motion = try motionTest.run(samples)
+            let checked = expectations?.run()
+            if motionOnly { return try run(motion: motion, source: pump.source, expectations: checked, recording: recording) }
+            return try compare(with: pump, selection: selection, knownDigests: samples.digests, motion: motion, expectations: checked,
+                               recording: recording, progress: progress)
+        } catch {
             recording.discard()
             throw error
         }
     }
 
-    /// `run(with:…)` once the golden folder is there: what it records goes to `recording`, committed before the report.
-    private func compare(with pump: FramePump, selection: FrameSelection, motion: MotionResult?, expectations: [ExpectationResult]?,
-                         recording: GoldenRecording, start: UInt64,
+    /// Draws `selection` with `pump` and compares; `motion`, the verdict on the motion golden, joins the frames' in
+    /// the result and the report. `knownDigests` are every frame's display-list digest of the pump's source when made
+    /// already, by the pass that laid the frames out for the motion golden. What the run records goes to `recording`,
+    /// committed before the report.
+    private func compare(with pump: FramePump, selection: FrameSelection, knownDigests: [MotionSamples.FrameDigest]?,
+                         motion: MotionResult, expectations: [ExpectationResult]?, recording: GoldenRecording,
                          progress: ((Int, Int) -> Void)?) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        clearEvidence()
+        do { try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true) } catch {
+            throw .input("cannot create the golden folder \(golden): \(explain(error, known: golden))")
+        }
         let existing: [String]
         do { existing = try GoldenComparison.pngNames(golden) } catch { throw .input(error.description) }
         let names = PNGSequence(source: pump.source, selection: selection)
@@ -190,13 +204,12 @@ public struct GoldenTest: Sendable {
         }
         try recording.commit()
         run.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        run.motion = motion.map { m in
-            var m = m
-            let pngs = ((try? GoldenComparison.pngNames(golden)) ?? []).compactMap { FrameFileName($0) != nil ? golden + "/" + $0 : nil }
-            m.pngGoldenCount = pngs.count
-            m.pngGoldenBytes = pngs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-            return m
-        }
+        // The motion track's size against the PNG goldens beside it, once the frames are recorded.
+        var measured = motion
+        let pngs = ((try? GoldenComparison.pngNames(golden)) ?? []).compactMap { FrameFileName($0) != nil ? golden + "/" + $0 : nil }
+        measured.pngGoldenCount = pngs.count
+        measured.pngGoldenBytes = pngs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        run.motion = measured
         run.expectations = expectations
         let context = GoldenReportContext(header: RenderHeader(pump.source), environment: environment,
                                           first: selection.indices.first ?? 0, last: selection.indices.last ?? 0)
@@ -205,8 +218,9 @@ public struct GoldenTest: Sendable {
 
     /// `render test --motion-only`: the motion verdict alone, no frame drawn.
     /// `source` is the scene's (at the frames' fps and scale), for the report's header.
-    public func run(motion: MotionResult, source: FrameSource, expectations: [ExpectationResult]? = nil) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
-        try recording?.commit()
+    private func run(motion: MotionResult, source: FrameSource, expectations: [ExpectationResult]?,
+                     recording: GoldenRecording) throws(Failure) -> (run: GoldenRun, artifactsWritten: Bool) {
+        try recording.commit()
         clearEvidence()
         let context = GoldenReportContext(header: RenderHeader(source), environment: nil, first: 0, last: source.frameCount - 1)
         return try finish(GoldenRun(results: [], options: options, seconds: 0, motion: motion, expectations: expectations),

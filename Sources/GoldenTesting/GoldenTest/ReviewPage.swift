@@ -33,7 +33,7 @@ public enum ReviewPage {
     public struct Frame: Codable, Sendable {
         public var index: Int
         public var name: String
-        public var status: String
+        public var status: GoldenStatus
         public var differingPixels: Int
         public var totalPixels: Int
         public var expected: Bool
@@ -47,7 +47,7 @@ public enum ReviewPage {
     }
 
     public struct Motion: Codable, Sendable {
-        public var status: String
+        public var status: GoldenStatus
         public var failed: Bool
         public var findings: [String]
         /// The golden motion.json is the report's actual track already.
@@ -60,7 +60,7 @@ public enum ReviewPage {
         let rejected = acceptance.rejectedFrames
         let listed = r.frames.map { f in
             let golden = try? GoldenAcceptance.sha256(acceptance.goldens + "/" + f.name)
-            let accepted = f.status == "missing" ? golden == nil : (golden != nil && golden == f.actualSHA256)
+            let accepted = f.status == .missing ? golden == nil : (golden != nil && golden == f.actualSHA256)
             return Frame(index: f.index, name: f.name, status: f.status, differingPixels: f.differingPixels,
                          totalPixels: f.totalPixels, expected: f.goldenSHA256 != nil, actual: f.actual != nil,
                          diff: f.diff != nil, accepted: accepted, rejected: rejected.contains(f.index), same: [])

@@ -1,20 +1,9 @@
+import Formats
+
 /// The verdict on `motion.json`: whether the scene still moves as its motion golden says, and how not.
 public struct MotionResult: Sendable {
-    public enum Status: String, Sendable {
-        /// The motion is the golden's, within the tolerances.
-        case same
-        /// Some value, state change or event differs (`findings` say which).
-        case different
-        /// No motion golden, and the record mode (`never`) did not record one: what a frame without a golden is
-        /// (`GoldenFrameResult.noGolden`). Not `missing`, which for frames means the opposite (a golden without its frame).
-        case noGolden
-        /// No motion golden existed; the track was recorded.
-        case recorded
-        /// The golden was replaced (record mode `all`, or `failed` after a difference).
-        case updated
-    }
-
-    public var status: Status
+    /// `same`, `different` (`findings` say how), `noGolden`, `recorded` or `updated`.
+    public var status: GoldenStatus
     /// What differs from the golden; also kept when the golden was replaced after a difference (`failed`).
     public var findings: [MotionFinding]
     /// `DIR/motion.json`.
@@ -31,20 +20,22 @@ public struct MotionResult: Sendable {
     public var seriesCount: Int
     public var eventCount: Int
 
-    public var failed: Bool { status == .different || status == .noGolden }
+    public var failed: Bool { status.failed }
 
     /// One line for the terminal, e.g. `motion unchanged (motion.json: 14 values, 6 events)`.
     public var message: String {
         let what = "\(seriesCount) moving values, \(eventCount) events, \(bytes) bytes" + sizeAgainstPNGs
+        // A track always has an actual and no pixel size: it is never `missing` or `sizeMismatch`, and a track without
+        // its golden is `noGolden`; the frames' words for those read as the motion's nearest.
         switch status {
         case .same: return "motion unchanged (\(goldenPath): \(what))"
-        case .different:
+        case .different, .sizeMismatch, .missing:
             let views = Set(findings.compactMap(\.view))
             var parts = views.isEmpty ? [] : ["\(views.count) view\(views.count == 1 ? "" : "s")"]
             if findings.contains(where: { $0.name.hasPrefix("state.") }) { parts.append("state") }
             if findings.contains(where: { $0.name == "events" }) { parts.append("events") }
             return "motion differs from \(goldenPath) (\(parts.isEmpty ? "length" : parts.joined(separator: ", ")))"
-        case .noGolden: return "no motion golden \(goldenPath); record it with --record missing"
+        case .noGolden, .extra: return "no motion golden \(goldenPath); record it with --record missing"
         case .recorded: return "recorded the motion golden \(goldenPath) (\(what))"
         case .updated: return "updated the motion golden \(goldenPath) (\(what))"
         }

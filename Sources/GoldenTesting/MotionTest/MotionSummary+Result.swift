@@ -7,7 +7,7 @@ extension MotionSummary {
         func character(_ c: MotionCharacter?) -> Character? {
             c.map { Character(start: $0.start.map(Self.micro), settle: $0.settle.map(Self.micro), overshoot: Self.tenThousandth($0.overshoot), final: Self.tenThousandth($0.final)) }
         }
-        self.init(status: m.status.rawValue, golden: m.goldenPath, actual: m.actualPath, bytes: m.bytes, pngGoldenBytes: m.pngGoldenBytes,
+        self.init(status: m.status, golden: m.goldenPath, actual: m.actualPath, bytes: m.bytes, pngGoldenBytes: m.pngGoldenBytes,
                   findings: m.findings.map { f in
                       Finding(name: f.name, words: f.words, frames: f.frames.map { [$0.lowerBound, $0.upperBound] },
                               golden: character(f.golden), actual: character(f.actual), alsoOn: f.alsoOn.isEmpty ? nil : f.alsoOn)

@@ -1,7 +1,6 @@
 import Formats
 import Foundation
 import Frames
-import ImageIO
 import RenderKit
 
 /// `render test`'s motion golden: records `motion.json` in the golden folder and compares the scene's motion track
@@ -9,17 +8,17 @@ import RenderKit
 /// on the frame pump's threads, shared with the expectations) and draws nothing, so `--motion-only` costs a
 /// simulation and one layout per frame.
 public struct MotionTest: Sendable {
-    public var golden: String
-    public var mode: GoldenRecordMode
-    public var artifacts: String
+    var golden: String
+    var mode: GoldenRecordMode
+    var artifacts: String
     /// `--motion-tolerance`: points (or degrees) a value may differ by; ratios a tenth of it.
-    public var tolerance = MotionComparison.defaultTolerance
-    /// Where a recorded or updated motion golden waits until the run is complete (`GoldenRecording`); nil writes it
-    /// into `golden` at once.
-    public var recording: GoldenRecording?
+    var tolerance = MotionComparison.defaultTolerance
+    /// Where a recorded or updated motion golden waits until the run is complete (`GoldenRecording`), shared with the
+    /// frames'.
+    var recording: GoldenRecording
 
-    public init(golden: String, mode: GoldenRecordMode, artifacts: String) {
-        self.golden = golden; self.mode = mode; self.artifacts = artifacts
+    init(golden: String, mode: GoldenRecordMode, artifacts: String, recording: GoldenRecording) {
+        self.golden = golden; self.mode = mode; self.artifacts = artifacts; self.recording = recording
     }
 
     /// The file name of the motion golden, in the golden folder and in the report folder.
@@ -35,65 +34,19 @@ public struct MotionTest: Sendable {
         return try FrameSource(options: FrameOptions(), sharingSimulationOf: source)
     }
 
-    /// Records or compares the track of the samples (of a source at the scene's fps: `MotionTest.source(for:)`).
-    public func run(_ samples: MotionSamples) throws(GoldenTest.Failure) -> MotionResult {
+    /// Records or compares the track of the samples (of a source at the scene's fps: `MotionTest.source(for:)`), through
+    /// the steps every golden follows (`GoldenCheck`).
+    func run(_ samples: MotionSamples) throws(GoldenTest.Failure) -> MotionResult {
         let path = golden + "/" + Self.fileName
-        let reportCopy = artifacts + "/" + Self.fileName
-        try? FileManager.default.removeItem(atPath: reportCopy)
+        try? FileManager.default.removeItem(atPath: artifacts + "/" + Self.fileName)
         let track = MotionTrack(samples)
-        let bytes: [UInt8]
-        do { bytes = try OrderedJSONEncoder().encodeBytes(track) } catch { throw .input("cannot write the motion track: \(error)") }
-        var result = MotionResult(status: .same, findings: [], goldenPath: path, bytes: bytes.count, fps: track.fps,
-                                  seriesCount: track.series.count, eventCount: track.events.count)
-        let exists = FileManager.default.fileExists(atPath: path)
-        switch mode.step(hasGolden: exists) {
-        case .noGolden:
-            // Kept in the report, so that `render accept --motion` can record it without running again.
-            try write(bytes, to: reportCopy)
-            result.actualPath = reportCopy
-            result.status = .noGolden
-            return result
-        case .record:
-            let same = exists && (try? readFileBytes(at: path)) == bytes
-            if !same { try record(bytes, to: path) }
-            result.status = exists ? (same ? .same : .updated) : .recorded
-            return result
-        case .compare:
-            break
-        }
-        // The same bytes are the same track: nothing to decode or compare (a file that cannot be read is reported
-        // by `MotionTrack.read`).
-        if (try? readFileBytes(at: path)) == bytes { return result }
-        let expected: MotionTrack
-        do { expected = try MotionTrack.read(at: path) } catch { throw .input(error.description) }
-        // Compared as written, so that both sides carry the file's rounding (times on the microsecond grid).
-        let written: MotionTrack
-        do { written = try FormatFile.decode(MotionTrack.self, from: Data(bytes), path: reportCopy) } catch { throw .input(error.description) }
-        result.findings = MotionComparison(golden: expected, actual: written, tolerance: tolerance).findings
-        guard !result.findings.isEmpty else { return result }
-        if mode.replacesFailures {
-            try record(bytes, to: path)
-            result.status = .updated
-        } else {
-            try write(bytes, to: reportCopy)
-            result.status = .different
-            result.actualPath = reportCopy
-        }
-        return result
-    }
-
-    /// The motion golden at `path`, through `recording` when there is one.
-    private func record(_ bytes: [UInt8], to path: String) throws(GoldenTest.Failure) {
-        guard let recording else { return try write(bytes, to: path) }
-        try recording.write(bytes, as: Self.fileName)
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) throws(GoldenTest.Failure) {
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try writeFileAtomically(bytes, to: path)
-        } catch {
-            throw .input("cannot write \(path): \(explain(error, known: path))")
-        }
+        let strategy = MotionGolden(tolerance: tolerance)
+        let bytes = try strategy.encode(track)
+        let check = GoldenCheck(golden: golden, mode: mode, artifacts: artifacts, recording: recording)
+        let verdict = try check.check(strategy, track, bytes: bytes, name: Self.fileName,
+                                      hasGolden: FileManager.default.fileExists(atPath: path), keepAs: Self.fileName)
+        return MotionResult(status: verdict.status, findings: verdict.difference?.motionFindings ?? [], goldenPath: path,
+                            actualPath: verdict.actualPath, bytes: bytes.count, fps: track.fps, seriesCount: track.series.count,
+                            eventCount: track.events.count)
     }
 }
