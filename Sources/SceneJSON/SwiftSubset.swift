@@ -59,7 +59,8 @@ public enum SwiftSubset {
         e("id", "Modifiers", "`.id(x)`", .translated, "`id`, `{i}` for loop variables"),
         e("viewModifier", "Modifiers", "`.modifier(M())` with the file's `ViewModifier`; the file's `View` extension functions", .translated, "inlined around the view"),
         e("hitArea", "Modifiers", "`.contentShape(…)`, `.allowsHitTesting`, `.zIndex`", .approximated, "warns: hit areas and z order are not modelled"),
-        e("ignored", "Modifiers", "`.ignoresSafeArea()`, `.buttonStyle`, `.labelsHidden`", .translated, "nothing (the canvas has no safe area)"),
+        e("ignored", "Modifiers", "`.ignoresSafeArea()`, `.labelsHidden`", .translated, "nothing (the canvas has no safe area)"),
+        e("buttonStyle", "Modifiers", "`.buttonStyle(…)`", .approximated, "warns unless `.automatic` or `.borderless`: the button keeps the default look (its label in the accent colour)"),
         e("position", "Modifiers", "`.position(x:y:)`", .refused, "refused: place views with stacks, frames and offsets"),
         e("unknownModifier", "Modifiers", "any other modifier", .refused, "refused with the nearest known modifier"),
         // Paints

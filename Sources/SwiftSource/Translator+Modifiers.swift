@@ -148,10 +148,20 @@ extension Translator {
                                                   ("vertical", try arg("vertical").map(value) ?? J.bool(false, at))], at))
         case "position":
             throw fail(c, s.trail, ".position", "not supported: place views with stacks, frames and .offset")
-        case "ignoresSafeArea", "edgesIgnoringSafeArea", "buttonStyle", "labelsHidden", "drawingGroup",
+        case "ignoresSafeArea", "edgesIgnoringSafeArea", "labelsHidden", "drawingGroup",
              "preferredColorScheme", "previewLayout", "previewDisplayName", "previewDevice", "previewInterfaceOrientation":
-            // The canvas has no safe area; drawing groups and button styles change nothing the renderer draws.
+            // The canvas has no safe area; a drawing group is a compositing group here.
             if name == "drawingGroup" { return v.setting("compositingGroup", J.bool(true, at)) }
+            return v
+        case "buttonStyle":
+            // A Button becomes its label in the accent colour: iOS's default style, `.automatic`, which is borderless.
+            // Any other style (`.plain`, `.bordered`, `.borderedProminent`, the file's own ButtonStyle) draws
+            // something else, which is not drawn here: said, not guessed.
+            let style = unlabeled()?.trimmedDescription ?? ""
+            if ![".automatic", ".borderless", "DefaultButtonStyle()", "BorderlessButtonStyle()"].contains(style) {
+                warn(c, s.trail, ".buttonStyle(\(style))",
+                     "not drawn: the button keeps the default look (its label in the accent colour), without this style's background, colours or pressed effect")
+            }
             return v
         // MARK: Drawing
         case "opacity":

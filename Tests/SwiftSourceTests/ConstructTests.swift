@@ -582,9 +582,29 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_ignored() {
-        assertJSON(body(swiftView(#"Button("a") { }.buttonStyle(.plain).labelsHidden().ignoresSafeArea()"#)), """
+        assertJSON(body(swiftView(#"Button("a") { }.labelsHidden().ignoresSafeArea()"#)), """
         {"type": "text", "text": "a", "font": {"size": 17}, "fill": "#007AFF", "gestures": [{"tap": {}, "onEnded": {}}]}
         """)
+    }
+
+    func test_buttonStyle() {
+        // iOS's default button style (.automatic, borderless) is what a Button becomes: no warning when written out.
+        XCTAssertEqual(warnings(swiftView(#"Button("a") { }.buttonStyle(.borderless)"#)), [])
+        // Any other style draws something this does not (a filled capsule, a pressed scale): the button is drawn in the
+        // default look, with a located warning.
+        let src = """
+        import SwiftUI
+        struct V: View {
+            var body: some View {
+                Button("a") { }
+                    .buttonStyle(.borderedProminent)
+            }
+        }
+        """
+        assertJSON(translated(src, expectWarnings: true)?["body"], """
+        {"type": "text", "text": "a", "font": {"size": 17}, "fill": "#007AFF", "gestures": [{"tap": {}, "onEnded": {}}]}
+        """)
+        XCTAssertEqual(warnings(src), ["T.swift:5:14: warning: .buttonStyle(.borderedProminent): not drawn: the button keeps the default look (its label in the accent colour), without this style's background, colours or pressed effect"])
     }
 
     func test_position() {
