@@ -60,6 +60,9 @@ public enum SwiftSubset {
         e("viewModifier", "Modifiers", "`.modifier(M())` with the file's `ViewModifier`; the file's `View` extension functions", .translated, "inlined around the view"),
         e("hitArea", "Modifiers", "`.contentShape(…)`, `.allowsHitTesting`, `.zIndex`", .approximated, "warns: hit areas and z order are not modelled"),
         e("ignored", "Modifiers", "`.ignoresSafeArea()`, `.labelsHidden`", .translated, "nothing (the canvas has no safe area)"),
+        e("shapeShorthand", "Modifiers", "iOS 17 shape members where a shape is expected: `.clipShape(.rect(cornerRadius:style:))`, `background(_:in: .capsule)`, `.rect`, `.circle`, `.ellipse`", .translated, "the shape; `.rect(cornerRadius:)`'s style is `.continuous` unless given (Apple's default for it)"),
+        e("preferredColorSchemeInView", "Modifiers", "`.preferredColorScheme(…)` inside a view (not on the preview)", .approximated, "warns: not applied; the appearance is the preview's"),
+        e("strokeThenFill", "Modifiers", "`.stroke(…).fill(p)` (iOS 17: a stroked shape is a shape)", .translated, "the stroke painted with p"),
         e("buttonStyle", "Modifiers", "`.buttonStyle(…)`", .approximated, "warns unless `.automatic` or `.borderless`: the button keeps the default look (its label in the accent colour)"),
         e("position", "Modifiers", "`.position(x:y:)`", .refused, "refused: place views with stacks, frames and offsets"),
         e("unknownModifier", "Modifiers", "any other modifier", .refused, "refused with the nearest known modifier"),
@@ -70,6 +73,7 @@ public enum SwiftSubset {
         e("colorOpacity", "Paints", "`c.opacity(a)`, `c.mix(with:by:in: .device)`, `cond ? a : b`", .translated, "`alpha(c, a)`, `mix(a, b, f)`, `?:`"),
         e("uiColors", "Paints", "`Color(.systemGray5)`, `Color(uiColor: .systemBlue)`: UIKit's system, grey, label and background colours", .translated, "their light (or dark) values"),
         e("gradients", "Paints", "`LinearGradient`, `RadialGradient`, `AngularGradient` (colors, stops, gradient), `UnitPoint`s", .translated, "`linear` / `radial` / `angular` paints"),
+        e("materials", "Paints", "`.ultraThinMaterial` … `.ultraThickMaterial`, `.bar`", .approximated, "warns: white at 30–85 % opacity, without blurring what is behind"),
         e("assetColor", "Paints", "`Color(\"Name\")` from an asset catalogue", .refused, "refused: define the colour in the file"),
         // Animations
         e("springs", "Animations", "`.spring()`, `.spring(response:dampingFraction:)`, `(duration:bounce:)`, `.interpolatingSpring(…)`, `.interactiveSpring()`, `.spring`", .translated, "`spring` (`.spring()` is response 0.55, damping 0.825; `.spring` is duration 0.5, bounce 0)"),
@@ -88,6 +92,7 @@ public enum SwiftSubset {
         e("assignments", "Handlers", "assignments, `+=` `-=` `*=` `/=`, `toggle()`, `let`/`var` locals, the struct's methods", .translated, "the handler's `set`, values over the state at its start"),
         e("branches", "Handlers", "`if` / `else`, `guard … else { return }`, early `return`", .translated, "conditions folded into the values and triggers"),
         e("withAnimation", "Handlers", "`withAnimation(a) { }`", .translated, "the change's `animation` (a phase of its own when it differs)"),
+        e("animationLocal", "Handlers", "`let a = Animation.linear(duration: 3)` in a handler, then `withAnimation(a.repeatForever())`", .translated, "the animation, read where it is used"),
         e("timers", "Handlers", "`Timer.scheduledTimer(withTimeInterval:repeats:) { t in … }`, `invalidate()`", .translated, "a timer event started and stopped by a hidden number (stopped at once, not one tick later)"),
         e("timerPublish", "Handlers", "`Timer.publish(every:on:in:).autoconnect()` with `.onReceive`", .translated, "a timer running while the view is present"),
         e("asyncAfter", "Handlers", "`DispatchQueue.main.asyncAfter(deadline: .now() + d) { }`, nested", .translated, "`after` events"),
@@ -99,6 +104,8 @@ public enum SwiftSubset {
         e("observable", "Expressions", "`ObservableObject`, `@StateObject`, `@Environment`, optionals (`nil`)", .refused, "refused: keep the view's state in @State"),
         e("customInit", "Expressions", "one custom `init` that assigns properties (`self.x = …`, `_x = State(initialValue: …)`)", .translated, "the properties take those values; the parameters take the call's arguments"),
         e("previews", "Expressions", "`#Preview` / `PreviewProvider`: what it shows, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root (the preview's view, as Xcode's canvas shows it), the canvas, the appearance"),
+        e("unchangedState", "Expressions", "a `@State` the file never changes, where a constant is required (an animation's duration)", .translated, "its initial value there (a state variable elsewhere)"),
+        e("infinityInExpression", "Expressions", "`.infinity` inside an expression that changes (`c ? .infinity : 0`)", .refused, "refused: the expression language has no infinity; `.infinity` alone is fine"),
         e("screenSize", "Expressions", "`UIScreen.main.bounds.width` / `.height`", .translated, "the canvas size, for a file rendered alone"),
     ]
 

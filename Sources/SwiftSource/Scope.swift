@@ -55,6 +55,13 @@ struct Scope {
         return s
     }
 
+    /// This scope with `bindings` added (replacing names it has).
+    func with(_ bindings: [String: Binding]) -> Scope {
+        var s = self
+        s.values.merge(bindings) { $1 }
+        return s
+    }
+
     func adding(_ trailPart: String) -> Scope {
         var s = self
         s.trail = trail.adding(trailPart)

@@ -42,6 +42,18 @@ indirect enum Sym: Equatable {
         }
     }
 
+    /// Whether a number in it is infinite or NaN (which the expression language cannot write).
+    var hasNonFiniteNumber: Bool {
+        switch self {
+        case .num(let n): return !n.isFinite
+        case .bool, .str, .color, .ref: return false
+        case .call(_, let a, _): return a.contains { $0.hasNonFiniteNumber }
+        case .unary(_, let x): return x.hasNonFiniteNumber
+        case .binary(_, let a, let b): return a.hasNonFiniteNumber || b.hasNonFiniteNumber
+        case .cond(let c, let a, let b): return c.hasNonFiniteNumber || a.hasNonFiniteNumber || b.hasNonFiniteNumber
+        }
+    }
+
     /// The state variables this value reads.
     var reads: Set<String> {
         switch self {

@@ -61,7 +61,14 @@ extension Translator {
     }
 
     /// A Swift expression as a value (scene format §2).
-    func sym(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try deeper(e, s) { try symValue(e, s) } }
+    func sym(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+        let v = try deeper(e, s) { try symValue(e, s) }
+        // The expression language has no infinity: `.infinity` is a value only on its own (a frame's maxWidth).
+        if !v.isConstant && v.hasNonFiniteNumber {
+            throw fail(e, s.trail, text(e), "`.infinity` inside an expression that changes is not supported; give a finite size (e.g. the container's width) or use .infinity alone")
+        }
+        return v
+    }
 
     func symValue(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
         if let i = e.as(IntegerLiteralExprSyntax.self) {

@@ -33,6 +33,9 @@ extension Translator {
     final class Execution {
         var env: [String: Sym] = [:]
         var locals: [String: Sym] = [:]
+        /// `let` names in the handler bound to what is not a value: an animation (`let a = Animation.linear(duration: 3)`),
+        /// read where it is used (`withAnimation(a.repeatForever())`).
+        var lazyLocals: [String: Binding] = [:]
         var effects: [Effect] = []
         var depth = 0
     }
@@ -89,6 +92,10 @@ extension Translator {
                 }
                 if let call = e.as(FunctionCallExprSyntax.self), let h = try hapticOf(call, s) {
                     x.locals[n] = .str("__haptic:" + h)
+                    continue
+                }
+                if attempt({ try animation(e, s.with(x.lazyLocals)) }) != nil {
+                    x.lazyLocals[n] = .lazy(e, s.with(x.lazyLocals))
                     continue
                 }
                 x.locals[n] = try value(e, s, x)
@@ -275,7 +282,7 @@ extension Translator {
         switch callee {
         case "withAnimation":
             var anim: JSONValue = J.str("default", loc(c))
-            if let first = args.first, !first.expression.is(ClosureExprSyntax.self) { anim = try animation(first.expression, s) }
+            if let first = args.first, !first.expression.is(ClosureExprSyntax.self) { anim = try animation(first.expression, s.with(x.lazyLocals)) }
             guard let body = closure else { throw fail(c, trail, "withAnimation", "expected a closure") }
             return try exec(body.statements, s.adding("withAnimation"), x, guardCond: g, animation: anim)
         case "DispatchQueue.main.asyncAfter":

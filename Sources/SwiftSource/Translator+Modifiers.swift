@@ -76,7 +76,7 @@ extension Translator {
             var view = oneView(vs, c)
             if let shapeArg = arg("in") {
                 // `.background(.red, in: RoundedRectangle(…))`: the shape filled with the paint.
-                let shape = try self.view(shapeArg, s)
+                let shape = try shapeShorthand(shapeArg, s) ?? self.view(shapeArg, s)
                 let fill = vs.count == 1 && vs[0]["type"]?.string == "rect" ? vs[0]["fill"] : nil
                 view = shape.setting("fill", fill ?? systemColor("primary")!.json(at)).removing(defaultFillMarker)
             }
@@ -148,8 +148,14 @@ extension Translator {
                                                   ("vertical", try arg("vertical").map(value) ?? J.bool(false, at))], at))
         case "position":
             throw fail(c, s.trail, ".position", "not supported: place views with stacks, frames and .offset")
+        case "preferredColorScheme":
+            // The preview's own `.preferredColorScheme` sets the appearance (chainFacts); one inside a view does not.
+            let inPreview = previews.contains { p in c.position >= p.node.position && c.endPosition <= p.node.endPosition }
+            if !inPreview { warn(c, s.trail, ".preferredColorScheme(\(unlabeled()?.trimmedDescription ?? ""))",
+                 "not applied inside a view: the appearance is the preview's (put .preferredColorScheme(.dark) on the preview's view); an appearance that changes is not supported") }
+            return v
         case "ignoresSafeArea", "edgesIgnoringSafeArea", "labelsHidden", "drawingGroup",
-             "preferredColorScheme", "previewLayout", "previewDisplayName", "previewDevice", "previewInterfaceOrientation":
+             "previewLayout", "previewDisplayName", "previewDevice", "previewInterfaceOrientation":
             // The canvas has no safe area; a drawing group is a compositing group here.
             if name == "drawingGroup" { return v.setting("compositingGroup", J.bool(true, at)) }
             return v
@@ -240,7 +246,7 @@ extension Translator {
                 shape = J.obj([("type", J.str("roundedRect", at)), ("cornerRadius", try value(r)), ("style", J.str("circular", at))], at)
             } else {
                 guard let e = unlabeled() else { throw fail(c, s.trail, ".clipShape", "expected a shape") }
-                shape = try view(e, s)
+                shape = try shapeShorthand(e, s) ?? view(e, s)
                 guard isShape(shape) else { throw fail(e, s.trail, ".clipShape", "expected a shape (Rectangle, RoundedRectangle, Capsule, Circle, Ellipse)") }
             }
             shape = shape.setting("fill", J.str("#000000", at)).removing(defaultFillMarker)
@@ -253,6 +259,10 @@ extension Translator {
         case "fill":
             guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".fill", "applies to a shape (before its other modifiers)") }
             let p = try unlabeled().map { try paint($0, s) } ?? systemColor("primary")!.json(at)
+            // iOS 17: a stroked shape is a shape (its outline), so `.stroke(…).fill(p)` paints the stroke with p.
+            if v["fill"] == nil, let stroke = v["stroke"] {
+                return v.setting("stroke", stroke.setting("paint", p)).removing(defaultStrokeMarker)
+            }
             return v.setting("fill", p).removing(defaultFillMarker)
         case "stroke", "strokeBorder":
             guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".\(name)", "applies to a shape (before its other modifiers)") }

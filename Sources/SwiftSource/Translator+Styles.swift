@@ -55,10 +55,20 @@ extension Translator {
     /// A colour expression: `.red`, `Color.accent`, `Color(red:green:blue:)`, `c.opacity(a)`, `cond ? a : b`.
     func color(_ e: ExprSyntax, _ s: Scope) throws -> Sym { try deeper(e, s) { try colorValue(e, s) } }
 
+    /// SwiftUI's materials, from thinnest to thickest, as the opacity of the white they are drawn as (an
+    /// approximation, warned about: light mode, no blur of what is behind).
+    static let materials: [String: Double] = ["ultraThinMaterial": 0.3, "thinMaterial": 0.45, "regularMaterial": 0.6,
+                                              "bar": 0.6, "thickMaterial": 0.75, "ultraThickMaterial": 0.85]
+
     func colorValue(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
         if let m = e.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             let baseText = m.base?.trimmedDescription
+            if (baseText == nil || baseText == "Material"), let a = Self.materials[name] {
+                // A material blurs what is behind it and tints it; the scene format has no backdrop blur.
+                warn(e, s.trail, text(e), "drawn as white at \(Int((a * 100).rounded())) % opacity, without blurring what is behind it (materials are not supported)")
+                return .color(Self.hex(1, 1, 1, a))
+            }
             if baseText == nil || baseText == "Color" || baseText == "SwiftUI.Color" {
                 if let c = systemColor(name) { return c }
                 if let c = try extensionColor(name, e, s) { return c }
@@ -374,7 +384,8 @@ extension Translator {
     /// A value that must be known without running anything.
     func constant(_ e: ExprSyntax?, _ node: some SyntaxProtocol, _ s: Scope, _ what: String) throws -> JSONValue {
         guard let e else { throw fail(node, s.trail, what, "missing value") }
-        let v = try sym(e, s)
+        // A state the file never changes is its initial value here (`unchangedStates`).
+        let v = try sym(e, s).substitute(unchangedStates)
         guard v.isConstant else { throw fail(e, s.trail, what, "must be a constant here (it reads \(v.reads.sorted().joined(separator: ", ")))") }
         return v.json(loc(e))
     }

@@ -205,6 +205,39 @@ extension Translator {
         }
     }
 
+    /// A shape written as a static member where a shape is expected (iOS 17: `.clipShape(.rect(cornerRadius: 12))`,
+    /// `.background(.red, in: .capsule)`): `.rect`, `.circle`, `.capsule`, `.ellipse`, and `.rect(cornerRadius:style:)`,
+    /// whose style defaults to `.continuous` (Apple: `static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle =
+    /// .continuous)`). Nil for anything else.
+    func shapeShorthand(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue? {
+        let at = loc(e)
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil {
+            let types = ["rect": "rect", "circle": "circle", "capsule": "capsule", "ellipse": "ellipse"]
+            return types[m.declName.baseName.text].map { shape($0, at) }
+        }
+        guard let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), m.base == nil,
+              m.declName.baseName.text == "rect" else { return nil }
+        return try roundedRect(c, s, what: ".rect", defaultStyle: "continuous")
+    }
+
+    /// `RoundedRectangle(cornerRadius:style:)` or `.rect(cornerRadius:style:)` (or `cornerSize:`) with its style.
+    func roundedRect(_ c: FunctionCallExprSyntax, _ s: Scope, what: String, defaultStyle: String) throws -> JSONValue {
+        let at = loc(c)
+        let args = Array(c.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        var r: JSONValue
+        if let cr = arg("cornerRadius") { r = try sym(cr, s).json(loc(cr)) }
+        else if let cs = arg("cornerSize") { r = try pair(cs, s).0.json(loc(cs)) }
+        else { throw fail(c, s.trail, what, "expected cornerRadius: (per-corner radii are not supported)") }
+        var style = defaultStyle
+        if let st = arg("style")?.as(MemberAccessExprSyntax.self) {
+            // SwiftUI's RoundedCornerStyle has these two; the scene format's layerContinuous is CALayer's, not SwiftUI's.
+            style = st.declName.baseName.text
+            guard style == "circular" || style == "continuous" else { throw fail(st, s.trail, what, "style: expected .circular or .continuous") }
+        }
+        return shape("roundedRect", at, [("cornerRadius", r), ("style", J.str(style, at))])
+    }
+
     func shape(_ type: String, _ at: SceneJSON.SourceLocation, _ extra: [(String, JSONValue)] = []) -> JSONValue {
         J.obj([("type", J.str(type, at))] + extra + [("fill", systemColor("primary")!.json(at)), (defaultFillMarker, J.bool(true, at))], at)
     }
@@ -220,20 +253,8 @@ extension Translator {
         case "Circle": return [shape("circle", at)]
         case "Ellipse": return [shape("ellipse", at)]
         case "RoundedRectangle":
-            var r: JSONValue
-            if let cr = arg("cornerRadius") { r = try sym(cr, s).json(loc(cr)) }
-            else if let cs = arg("cornerSize") { r = try pair(cs, s).0.json(loc(cs)) }
-            else { throw fail(c, s.trail, "RoundedRectangle", "expected cornerRadius:") }
-            // SwiftUI's default style is .circular (the scene format's is continuous).
-            var style = "circular"
-            if let st = arg("style")?.as(MemberAccessExprSyntax.self) {
-                // SwiftUI's RoundedCornerStyle has these two; the scene format's layerContinuous is CALayer's, not SwiftUI's.
-                style = st.declName.baseName.text
-                guard style == "circular" || style == "continuous" else {
-                    throw fail(st, s.trail, "RoundedRectangle", "style: expected .circular or .continuous")
-                }
-            }
-            return [shape("roundedRect", at, [("cornerRadius", r), ("style", J.str(style, at))])]
+            // The contract writes SwiftUI's default style as .circular (the scene format's is continuous).
+            return [try roundedRect(c, s, what: "RoundedRectangle", defaultStyle: "circular")]
         case "Text":
             guard let first = c.arguments.first?.expression else { throw fail(c, s.trail, "Text", "expected a string") }
             return [try textView(first, s, at: at)]
@@ -610,6 +631,7 @@ extension Translator {
         if case .color = v { throw fail(initial, s.trail, "@State \(name)", "colour state is not supported; keep a number or boolean and choose the colour with ?:") }
         if stateKinds[stateName] != nil && !root { throw fail(decl, s.trail, "@State \(name)", "this view is used more than once; its @State would be shared (use the parent's state and pass it in)") }
         addState(stateName, v.json(loc(initial)), v.kind)
+        if let d = structs[inst.type], !StateAssignmentVisitor.assigns(name, in: Syntax(d)) { unchangedStates[stateName] = v }
         inst.properties[name] = .state(stateName)
     }
 

@@ -97,6 +97,10 @@ final class Translator {
     var stateKinds: [String: Sym.Kind] = [:]
     /// `@State` of `CGSize` / `CGPoint`: the two number variables that hold it (`offset_width`, `offset_height`).
     var pairStates: [String: (String, String)] = [:]
+    /// The initial values of the `@State` variables the file never changes (no assignment or binding outside the
+    /// initialisers): where a constant is required (an animation's duration, a frame's size), such a state reads as
+    /// that value. Elsewhere it stays a state variable, which `--set` can change.
+    var unchangedStates: [String: Sym] = [:]
     var colors: [(String, JSONValue)] = []
     var timeline: [JSONValue] = []
     var hiddenCounter = 0

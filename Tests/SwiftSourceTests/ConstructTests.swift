@@ -1263,6 +1263,85 @@ final class ConstructTests: XCTestCase {
         ])
     }
 
+    func test_unchangedState() {
+        // A @State the file never changes is its initial value where a constant is required (an animation's
+        // duration); where an expression may read state it stays a state variable (`--set` reaches it there).
+        let src = """
+        import SwiftUI
+        struct V: View {
+            @State var duration: Double = 0.8
+            @State var on = false
+            var body: some View {
+                Circle().opacity(on ? duration : 0.2)
+                    .animation(.easeInOut(duration: duration), value: on)
+                    .onTapGesture { on.toggle() }
+            }
+        }
+        """
+        let scene = translated(src)
+        // (`.animation(_:value:)` animates a copy of `on` that follows it: the copy's change carries the animation.)
+        XCTAssertEqual(scene?.at("timeline.0.animation.easeInOut")?.number, 0.8)
+        XCTAssertEqual(scene?["body"]?["opacity"]?.string, "=on__1 ? duration : 0.2")
+        XCTAssertEqual(scene?["state"]?["duration"]?.number, 0.8)
+        // Once the file changes it, it is a variable, and a constant place still refuses it, with the reason.
+        let changed = src.replacingOccurrences(of: "on.toggle()", with: "on.toggle(); duration = 2")
+        XCTAssertEqual(problems(changed), [
+            "T.swift:7:45: V.body › .animation › duration: must be a constant here (it reads duration)",
+        ])
+    }
+
+    func test_animationLocal() {
+        // A `let` holding an animation in a handler is read where it is used, with its modifiers.
+        let scene = translated(swiftView("""
+        Circle().offset(y: up ? 0 : -50).onAppear {
+                    let animation = Animation.linear(duration: 3)
+                    withAnimation(animation.repeatForever(autoreverses: true)) { up = false }
+                }
+        """, members: "    @State var up = true"))
+        assertJSON(scene?["timeline"], """
+        [{"at": 0, "set": {"up": false}, "animation": {"linear": 3, "repeat": "forever", "autoreverses": true}}]
+        """)
+    }
+
+    func test_shapeShorthand() {
+        // `.rect(cornerRadius:)` is a continuous rounded rectangle unless a style is given; `.capsule` where a shape goes.
+        let b = body(swiftView("Color.red.clipShape(.rect(cornerRadius: 12)).background(.blue, in: .capsule)"))
+        XCTAssertEqual(b?.at("children.0.mask.type")?.string, "roundedRect")
+        XCTAssertEqual(b?.at("children.0.mask.style")?.string, "continuous")
+        XCTAssertEqual(b?.at("children.0.mask.cornerRadius")?.number, 12)
+        XCTAssertEqual(b?.at("background.type")?.string, "capsule")
+        XCTAssertEqual(body(swiftView("Color.red.clipShape(.rect(cornerRadius: 4, style: .circular))"))?.at("mask.style")?.string, "circular")
+        XCTAssertEqual(body(swiftView("Color.red.clipShape(.circle)"))?.at("mask.type")?.string, "circle")
+        XCTAssertEqual(problems(swiftView("Color.red.clipShape(.rect(cornerRadii: .init()))")).count, 1)
+    }
+
+    func test_preferredColorSchemeInView() {
+        XCTAssertEqual(warnings(swiftView("Circle().preferredColorScheme(.dark)")),
+                       ["T.swift:4:18: warning: .preferredColorScheme(.dark): not applied inside a view: the appearance is the preview's (put .preferredColorScheme(.dark) on the preview's view); an appearance that changes is not supported"])
+    }
+
+    func test_strokeThenFill() {
+        // The stroke's outline is filled: the paint goes to the stroke, the inside stays empty.
+        let b = body(swiftView("Circle().stroke(lineWidth: 4).fill(Color.red)"))
+        XCTAssertNil(b?["fill"])
+        XCTAssertEqual(b?.at("stroke.paint")?.string, "#FF3B30")
+        XCTAssertEqual(b?.at("stroke.width")?.number, 4)
+    }
+
+    func test_materials() {
+        let src = swiftView("Color.red.background(.ultraThinMaterial)")
+        XCTAssertEqual(translated(src, expectWarnings: true)?["body"]?.at("background")?.string, "#FFFFFF4D")
+        XCTAssertEqual(warnings(src), ["T.swift:4:30: warning: .ultraThinMaterial: drawn as white at 30 % opacity, without blurring what is behind it (materials are not supported)"])
+    }
+
+    func test_infinityInExpression() {
+        XCTAssertEqual(problems(swiftView("Color.red.frame(maxWidth: on ? .infinity : .zero)", members: "    @State var on = false")), [
+            "T.swift:5:35: V.body › .frame › on ? .infinity : .zero: `.infinity` inside an expression that changes is not supported; give a finite size (e.g. the container's width) or use .infinity alone",
+        ])
+        // Alone it is the usual full width.
+        XCTAssertEqual(body(swiftView("Color.red.frame(maxWidth: .infinity)"))?.at("frame.maxWidth")?.string, "infinity")
+    }
+
     func test_gestureInLet() {
         // A gesture kept in a `let` of the body, or in a property.
         let inLet = translated("""
