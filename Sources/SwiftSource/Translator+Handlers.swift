@@ -1,5 +1,7 @@
 import Foundation
 import SceneJSON
+internal import SwiftOperators
+internal import SwiftParser
 internal import SwiftSyntax
 
 /// Handlers (gesture closures, onAppear, timer closures, asyncAfter closures and the methods they call) are not run:
@@ -594,7 +596,7 @@ extension Translator {
             return out
         case "gesture", "simultaneousGesture", "highPriorityGesture":
             guard let g = args.first?.expression else { throw fail(c, s.trail, ".\(name)", "expected a gesture") }
-            return appendGesture(v, try gesture(g, s.adding(".\(name)")))
+            return try gesture(g, s.adding(".\(name)")).reduce(v) { appendGesture($0, $1) }
         default:
             throw fail(c, s.trail, name, "unknown handler")
         }
@@ -611,7 +613,9 @@ extension Translator {
     }
 
     /// `DragGesture(minimumDistance: 0).onChanged { … }.onEnded { … }` and the other gestures.
-    func gesture(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+    /// (A `LongPressGesture` with `.updating` is two: the long press, and a press that sets the value while the finger is
+    /// down.)
+    func gesture(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
         // A gesture kept in a `let` of the body or a property (`var drag: some Gesture { DragGesture()… }`).
         var name: String?, scope = s
         if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
@@ -625,14 +629,24 @@ extension Translator {
         }
         let at = loc(e)
         var handlers: [(String, ClosureExprSyntax)] = []
+        // `.updating($x) { value, state, transaction in … }`: the @GestureState x and the closure.
+        var updatings: [(state: String, closure: ClosureExprSyntax)] = []
         var cur = e
         while let c = cur.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base {
             let n = m.declName.baseName.text
-            guard ["onChanged", "onEnded"].contains(n) else {
-                throw fail(m.declName, s.trail, ".\(n)", n == "updating" ? "@GestureState is not supported; keep the value in @State with onChanged/onEnded" : "not supported on gestures (onChanged and onEnded are)")
+            guard ["onChanged", "onEnded", "updating"].contains(n) else {
+                throw fail(m.declName, s.trail, ".\(n)", "not supported on gestures (onChanged, onEnded and updating are)")
             }
-            guard let cl = c.trailingClosure ?? c.arguments.first?.expression.as(ClosureExprSyntax.self) else { throw fail(c, s.trail, ".\(n)", "expected a closure") }
-            handlers.insert((n, cl), at: 0)
+            guard let cl = c.trailingClosure ?? c.arguments.last?.expression.as(ClosureExprSyntax.self) else { throw fail(c, s.trail, ".\(n)", "expected a closure") }
+            if n == "updating" {
+                guard let r = c.arguments.first?.expression.as(DeclReferenceExprSyntax.self), r.baseName.text.hasPrefix("$"),
+                      case .state(let st)? = lookup(String(r.baseName.text.dropFirst()), s), gestureStates.contains(st) else {
+                    throw fail(c, s.trail, ".updating", "expected $x of a @GestureState property x")
+                }
+                updatings.insert((st, cl), at: 0)
+            } else {
+                handlers.insert((n, cl), at: 0)
+            }
             cur = base
         }
         guard let ctor = cur.as(FunctionCallExprSyntax.self) else { throw fail(cur, s.trail, text(cur), "expected a gesture (DragGesture, TapGesture, LongPressGesture)") }
@@ -658,12 +672,65 @@ extension Translator {
         case let other:
             throw fail(ctor, s.trail, other, "unknown gesture (supported: DragGesture, TapGesture, LongPressGesture)")
         }
-        var out: [(String, JSONValue)] = [kind]
+        var bodies: [String: JSONValue] = [:]
         for (n, cl) in handlers {
             let p = closureParameters(cl).first ?? "_"
-            let b = try handlerBody(cl.statements, s.adding(".\(n)"), params: [p: .gesture])
-            out.append((n, b))
+            bodies[n] = try mergeHandlers(bodies[n], try handlerBody(cl.statements, s.adding(".\(n)"), params: [p: .gesture]), cl, s)
         }
-        return J.obj(out, at)
+        var extra: [JSONValue] = []
+        for u in updatings {
+            let ps = closureParameters(u.closure)
+            let (value, state) = (ps.first ?? "_", ps.count > 1 ? ps[1] : "_")
+            let trail = s.adding(".updating")
+            // SwiftUI puts the value back when the gesture ends (or is cancelled).
+            let reset = try gestureReset(u.state, trail)
+            switch kind.0 {
+            case "drag":
+                let b = try handlerBody(u.closure.statements, trail, params: [value: .gesture, state: .state(u.state)])
+                bodies["onChanged"] = try mergeHandlers(bodies["onChanged"], b, u.closure, s)
+                bodies["onEnded"] = try mergeHandlers(bodies["onEnded"], reset, u.closure, s)
+            case "longPress":
+                // A long press's value is true from touch-down until it ends: a press that sets the state meanwhile.
+                let b = try handlerBody(u.closure.statements, trail, params: [value: .sym(.bool(true)), state: .state(u.state)])
+                extra.append(J.obj([("press", J.obj([], at)), ("onBegan", b), ("onEnded", reset)], at))
+            default:
+                throw fail(u.closure, s.trail, ".updating", "supported on DragGesture and LongPressGesture")
+            }
+        }
+        var out: [(String, JSONValue)] = [kind]
+        for n in ["onChanged", "onEnded"] { if let b = bodies[n] { out.append((n, b)) } }
+        return [J.obj(out, at)] + extra
+    }
+
+    /// The handler that gives a @GestureState its initial value back: the assignment `x = initial` lowered as a handler's
+    /// own (so that what follows x, such as the animated copies behind `.animation(_:value:)`, follows the reset too).
+    func gestureReset(_ st: String, _ s: Scope) throws -> JSONValue {
+        func initial(_ n: String) -> String {
+            guard let v = state.first(where: { $0.name == n })?.value else { return "0" }
+            if let b = v.bool { return b ? "true" : "false" }
+            if let x = v.number { return Sym.number(x) }
+            return "\"" + (v.string ?? "").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let value = pairStates[st].map { "CGSize(width: \(initial($0.0)), height: \(initial($0.1)))" } ?? initial(st)
+        let name = "__gestureState"
+        let parsed = Parser.parse(source: "\(name) = \(value)")
+        guard let tree = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in }).as(SourceFileSyntax.self) else {
+            return J.obj([], loc(parsed))
+        }
+        return try withExtendedLifetime(tree) { try handlerBody(tree.statements, s, params: [name: .state(st)]) }
+    }
+
+    /// Two handler bodies of one gesture phase (`onChanged` and `updating`) as one: their `set`s joined (the second's
+    /// value wins for a variable both set); at most one of them may animate or play a haptic.
+    func mergeHandlers(_ a: JSONValue?, _ b: JSONValue, _ node: some SyntaxProtocol, _ s: Scope) throws -> JSONValue {
+        guard let a else { return b }
+        var members: [(String, JSONValue)] = []
+        let sets = (a["set"]?.members ?? []).filter { m in b["set"]?[m.key] == nil } + (b["set"]?.members ?? [])
+        if !sets.isEmpty { members.append(("set", J.obj(sets.map { ($0.key, $0.value) }, b.location))) }
+        for k in ["animation", "haptic"] {
+            if a[k] != nil && b[k] != nil { throw fail(node, s.trail, "gesture handlers", "two handlers of the same phase that both set `\(k)` are not supported") }
+            if let v = a[k] ?? b[k] { members.append((k, v)) }
+        }
+        return J.obj(members, b.location)
     }
 }

@@ -500,6 +500,14 @@ extension Translator {
                 if b.accessorBlock != nil { continue } // computed
                 let type = b.typeAnnotation?.type.trimmedDescription ?? ""
                 let initial = b.initializer?.value
+                let gestureState = attrs.contains(where: { $0 == "@GestureState" || $0.hasPrefix("@GestureState(") })
+                if gestureState {
+                    // A value a gesture sets while it lasts (`.updating($x)`) and that returns to its initial value when
+                    // the gesture ends: a state variable, reset by the gesture's end (`gesture(_:_:)`).
+                    try declareState(name, type: type, initial: initial, decl: b, inst: inst, root: root, s)
+                    if case .state(let st)? = inst.properties[name] { gestureStates.insert(st) }
+                    continue
+                }
                 if attrs.contains(where: { $0 == "@State" || $0.hasPrefix("@State(") }) {
                     if let given = stateInitial[name] ?? assignedExpression(assigned[name]) {
                         try declareState(name, type: type, initial: given, decl: b, inst: inst, root: root, s, evaluateIn: initScope)

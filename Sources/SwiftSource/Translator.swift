@@ -101,6 +101,8 @@ final class Translator {
     /// initialisers): where a constant is required (an animation's duration, a frame's size), such a state reads as
     /// that value. Elsewhere it stays a state variable, which `--set` can change.
     var unchangedStates: [String: Sym] = [:]
+    /// The state variables that are `@GestureState`s (scene names; a CGSize's is the name of its pair).
+    var gestureStates: Set<String> = []
     var colors: [(String, JSONValue)] = []
     var timeline: [JSONValue] = []
     var hiddenCounter = 0

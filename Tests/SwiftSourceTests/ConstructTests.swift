@@ -892,17 +892,35 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_gestureState() {
+        // A @GestureState is a state variable the gesture sets while it lasts and puts back when it ends: a drag's
+        // `.updating` is its onChanged, a long press's is a press from touch-down (value true), both reset at the end.
         let src = """
         import SwiftUI
         struct V: View {
             @GestureState var drag: CGFloat = 0
+            @GestureState var pressed = false
             var body: some View {
-                Circle().gesture(DragGesture().updating($drag) { v, s, _ in s = v.translation.width })
+                Circle().offset(x: drag).scaleEffect(pressed ? 1.4 : 1)
+                    .gesture(DragGesture().updating($drag) { v, s, _ in s = v.translation.width }.onEnded { _ in print("end") })
+                    .gesture(LongPressGesture().updating($pressed) { value, state, transaction in state = value })
             }
         }
         """
-        // `.updating` is at column 40.
-        XCTAssertEqual(problems(src), ["T.swift:5:40: V.body › .gesture › .updating: @GestureState is not supported; keep the value in @State with onChanged/onEnded"])
+        assertJSON(translated(src)?["body"]?["gestures"], """
+        [{"drag": {}, "onChanged": {"set": {"drag": "=gesture.translation.x"}}, "onEnded": {"set": {"drag": 0}}},
+         {"longPress": {}},
+         {"press": {}, "onBegan": {"set": {"pressed": true}}, "onEnded": {"set": {"pressed": false}}}]
+        """)
+        // What is not a @GestureState cannot be updated; a tap has no value to update with.
+        XCTAssertEqual(problems(src.replacingOccurrences(of: "@GestureState var drag", with: "@State var drag")),
+                       ["T.swift:7:36: V.body › .gesture › .updating: expected $x of a @GestureState property x"])
+        XCTAssertEqual(problems(src.replacingOccurrences(of: "LongPressGesture()", with: "TapGesture()")),
+                       ["T.swift:8:54: V.body › .gesture › .updating: supported on DragGesture and LongPressGesture"])
+    }
+
+    func test_gestureComposition() {
+        XCTAssertEqual(problems(swiftView("Circle().gesture(TapGesture().sequenced(before: DragGesture()))")),
+                       ["T.swift:4:39: V.body › .gesture › .sequenced: not supported on gestures (onChanged, onEnded and updating are)"])
     }
 
     func test_assignments() {
