@@ -52,7 +52,9 @@ line() { echo "$1 $2 $3 $(digest "$4")" | tee -a "$SCRATCH/lines" >&2; }
 : > "$SCRATCH/lines"
 cd "$ROOT"
 for file in Scenes/*.json; do
+    # Not scenes: the JSON Schema, and each scene's expectations (`render test` reads X.test.json beside X.json).
     [ "$file" = Scenes/scene.schema.json ] && continue
+    case "$file" in *.test.json) continue ;; esac
     scene=$(basename "$file" .json)
     for jobs in 1 2; do
         dir="$SCRATCH/$scene-png-$jobs"

@@ -54,12 +54,16 @@ enum GaussianBlur {
         cells.multiply(keep, keepStride: keepStride, keepRegion: keepRegion, alpha: Float(alpha), out: out)
     }
 
-    /// The blur's work up to the read-back: the input averaged into k×k cells and blurred there.
-    private struct BlurredCells {
+    /// The blur's work up to the read-back: the input averaged into k×k cells and blurred there. Small next to the
+    /// pixels it reads back into (about 1/k² of them), so a shadow keeps these between frames, not its full-size mask.
+    struct BlurredCells {
         let k: Int, kd: Double, r: Int, bw: Int, bh: Int
         let input: PixelRect
         let shiftX: Double, shiftY: Double, phaseX: Double, phaseY: Double
         var blurred: [Float]
+
+        /// Bytes held.
+        var byteCount: Int { blurred.count * MemoryLayout<Float>.stride }
 
         init(_ input: Channel, sigma: Double, shiftX: Double, shiftY: Double) {
             let k = max(1, Int(floor(sigma / minimumCellSigma)))
@@ -125,12 +129,65 @@ enum GaussianBlur {
             return (idx, frac)
         }
 
-        /// Calls `body(y, line, xi, xf, runs)` for each row of `out`, with `line` the blurred cells interpolated to that row
-        /// and scaled to 0…255 plus `offset`, the column taps, and the runs of columns between the same two cells.
-        func rows(_ out: PixelRect, offset: Float, _ body: (Int, UnsafePointer<Float>, UnsafeBufferPointer<Int>,
-                                                           UnsafeBufferPointer<Float>, UnsafeBufferPointer<Run>) -> Void) {
-            let (xi, xf) = taps(count: out.width, start: out.x, origin: input.x, shift: shiftX, phase: phaseX, limit: bw)
-            let (yi, yf) = taps(count: out.height, start: out.y, origin: input.y, shift: shiftY, phase: phaseY, limit: bh)
+        /// Calls `body(y, reader)` for each row y (0-based) of `out`, with the reader's line interpolated to that row.
+        func rows(_ out: PixelRect, offset: Float, _ body: (Int, RowReader) -> Void) {
+            let reader = RowReader(self, out)
+            for y in 0..<out.height {
+                reader.interpolate(row: y, offset: offset)
+                body(y, reader)
+            }
+        }
+
+        /// Writes the blur into every pixel of `output.region`, rounded to 8 bits.
+        func read(into output: Channel) {
+            // The rounding offset is folded into the row interpolation.
+            rows(output.region, offset: 0.5) { y, reader in
+                let row = output.base + y * output.rowStride
+                if output.step == 1 {
+                    reader.bytes(into: row)
+                } else {
+                    let l = reader.line, xi = reader.xi, xf = reader.xf
+                    var p = row
+                    for x in 0..<output.region.width {
+                        let j = xi[x]
+                        p.pointee = GaussianBlur.byte(l[j] + xf[x] * (l[j + 1] - l[j]))
+                        p += output.step
+                    }
+                }
+            }
+        }
+
+        /// keep ×= 1 − alpha·b/255 over `out` (within `keepRegion`), b unrounded.
+        func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect, alpha: Float, out: PixelRect) {
+            let region = out.intersection(keepRegion)
+            guard !region.isEmpty else { return }
+            rows(region, offset: 0) { y, reader in
+                reader.multiply(keep + (region.y - keepRegion.y + y) * keepStride + (region.x - keepRegion.x), alpha: alpha)
+            }
+        }
+    }
+
+    /// The read-back of one rectangle `out` of a `BlurredCells`, a row at a time: the column taps and their runs are
+    /// found once; `interpolate(row:offset:)` fills `line` with the cells interpolated to one row, scaled to 0…255.
+    final class RowReader {
+        let cells: BlurredCells
+        let out: PixelRect
+        let xi: UnsafeMutableBufferPointer<Int>, xf: UnsafeMutableBufferPointer<Float>
+        let yi: [Int], yf: [Float]
+        let runs: [Run]
+        /// The interpolated row (one value per cell column of `cells`).
+        let line: UnsafeMutableBufferPointer<Float>
+
+        /// Columns start..<end of a row, which all lie between cells `cell` and `cell` + 1 of the interpolated line.
+        struct Run { var start: Int, end: Int, cell: Int }
+
+        init(_ cells: BlurredCells, _ out: PixelRect) {
+            self.cells = cells
+            self.out = out
+            let (xi, xf) = cells.taps(count: out.width, start: out.x, origin: cells.input.x, shift: cells.shiftX,
+                                      phase: cells.phaseX, limit: cells.bw)
+            (yi, yf) = cells.taps(count: out.height, start: out.y, origin: cells.input.y, shift: cells.shiftY,
+                                  phase: cells.phaseY, limit: cells.bh)
             // The columns' runs are the same on every row: found once, not per row and pixel.
             var runs: [Run] = []
             var x = 0
@@ -140,66 +197,48 @@ enum GaussianBlur {
                 runs.append(Run(start: x, end: e, cell: xi[x]))
                 x = e
             }
-            var line = [Float](repeating: 0, count: bw)
-            blurred.withUnsafeBufferPointer { b in
-                line.withUnsafeMutableBufferPointer { l in
-                    xi.withUnsafeBufferPointer { xi in
-                        xf.withUnsafeBufferPointer { xf in
-                            runs.withUnsafeBufferPointer { runs in
-                                for y in 0..<out.height {
-                                    let r0 = b.baseAddress! + yi[y] * bw, r1 = r0 + bw
-                                    let f = yf[y] * 255, g = 255 - f
-                                    for i in 0..<bw { l[i] = g * r0[i] + f * r1[i] + offset }
-                                    body(y, UnsafePointer(l.baseAddress!), xi, xf, runs)
-                                }
-                            }
-                        }
-                    }
-                }
+            self.runs = runs
+            self.xi = .allocate(capacity: xi.count)
+            _ = self.xi.initialize(from: xi)
+            self.xf = .allocate(capacity: xf.count)
+            _ = self.xf.initialize(from: xf)
+            line = .allocate(capacity: cells.bw)
+            line.initialize(repeating: 0)
+        }
+
+        deinit { xi.deallocate(); xf.deallocate(); line.deallocate() }
+
+        /// `line` = the blurred cells interpolated to row y (0-based in `out`), scaled to 0…255, plus `offset`.
+        func interpolate(row y: Int, offset: Float) {
+            cells.blurred.withUnsafeBufferPointer { b in
+                let r0 = b.baseAddress! + yi[y] * cells.bw, r1 = r0 + cells.bw
+                let f = yf[y] * 255, g = 255 - f
+                let l = line.baseAddress!
+                for i in 0..<cells.bw { l[i] = g * r0[i] + f * r1[i] + offset }
             }
         }
 
-        /// Columns start..<end of a row, which all lie between cells `cell` and `cell` + 1 of the interpolated line.
-        struct Run { var start: Int, end: Int, cell: Int }
-
-        /// Writes the blur into every pixel of `output.region`, rounded to 8 bits.
-        func read(into output: Channel) {
-            // The rounding offset is folded into the row interpolation.
-            rows(output.region, offset: 0.5) { y, l, xi, xf, runs in
-                let width = output.region.width
-                let row = output.base + y * output.rowStride
-                if output.step == 1 {
-                    Self.ramps(runs, l) { range, a, d in
-                        for i in range { row[i] = GaussianBlur.byte(a + xf[i] * d) }
-                    }
-                } else {
-                    var p = row
-                    for x in 0..<width {
-                        let j = xi[x]
-                        p.pointee = GaussianBlur.byte(l[j] + xf[x] * (l[j + 1] - l[j]))
-                        p += output.step
-                    }
-                }
-            }
-        }
-
-        /// Calls `body(run, l[j], l[j + 1] − l[j])` for each run of columns between cells j and j + 1 of the interpolated
-        /// line `l`: inside a run the value at pixel i is a + xf[i]·d, a ramp the compiler can vectorise.
+        /// Calls `body(run, l[j], l[j + 1] − l[j])` for each run of columns between cells j and j + 1 of `line`: inside a
+        /// run the value at pixel i is a + xf[i]·d, a ramp the compiler can vectorise.
         @inline(__always)
-        static func ramps(_ runs: UnsafeBufferPointer<Run>, _ l: UnsafePointer<Float>, _ body: (Range<Int>, Float, Float) -> Void) {
+        func ramps(_ body: (Range<Int>, Float, Float) -> Void) {
+            let l = line.baseAddress!
             for run in runs { body(run.start..<run.end, l[run.cell], l[run.cell + 1] - l[run.cell]) }
         }
 
-        /// keep ×= 1 − alpha·b/255 over `out` (within `keepRegion`), b unrounded.
-        func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect, alpha: Float, out: PixelRect) {
-            let region = out.intersection(keepRegion)
-            guard !region.isEmpty else { return }
-            let s = alpha / 255
-            rows(region, offset: 0) { y, l, _, xf, runs in
-                let row = keep + (region.y - keepRegion.y + y) * keepStride + (region.x - keepRegion.x)
-                Self.ramps(runs, l) { range, a, d in
-                    for i in range { row[i] *= 1 - s * max(0, min(255, a + xf[i] * d)) }
-                }
+        /// The row's pixels as bytes (after `interpolate(row:offset: 0.5)`): `out.width` of them from `row`.
+        func bytes(into row: UnsafeMutablePointer<UInt8>) {
+            let xf = self.xf.baseAddress!
+            ramps { range, a, d in
+                for i in range { row[i] = GaussianBlur.byte(a + xf[i] * d) }
+            }
+        }
+
+        /// keep[i] ×= 1 − alpha·b/255 for the row's pixels (after `interpolate(row:offset: 0)`), b unrounded.
+        func multiply(_ keep: UnsafeMutablePointer<Float>, alpha: Float) {
+            let xf = self.xf.baseAddress!, s = alpha / 255
+            ramps { range, a, d in
+                for i in range { keep[i] *= 1 - s * max(0, min(255, a + xf[i] * d)) }
             }
         }
     }

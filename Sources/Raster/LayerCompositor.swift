@@ -48,7 +48,7 @@ extension CairoRasterizer {
         }
 
         if fx.blur <= 0 && fx.opacity >= 1 {
-            timingEffects { drawShadows(of: fx, content: content, on: cr, needed: needed) }
+            timingEffects { drawShadows(of: fx, content: content, onto: target, context: cr, needed: needed) }
             cairo_set_source_surface(cr, content.surface, 0, 0)
             cairo_paint(cr)
             return
@@ -57,7 +57,7 @@ extension CairoRasterizer {
         let groupRect = fx.reachOfShadows(from: contentRect).intersection(afterBlur)
         guard let group = PixelSurface(region: groupRect) else { return }
         let g = group.makeContext()
-        timingEffects { drawShadows(of: fx, content: content, on: g, needed: groupRect) }
+        timingEffects { drawShadows(of: fx, content: content, onto: group, context: g, needed: groupRect) }
         cairo_set_source_surface(g, content.surface, 0, 0)
         cairo_paint(g)
         cairo_destroy(g)
@@ -114,7 +114,8 @@ extension CairoRasterizer {
     /// their masks merge into one mask, computed in floating point and rounded once (`mergedMask`).
     /// The picture is the same up to rounding, and smoother: one 8-bit rounding instead of n, which is
     /// also what makes the glow's PNGs no larger than a one-mask drawing's. Each run is a paint.
-    func drawShadows(of fx: LayerEffects, content: PixelSurface, on cr: OpaquePointer, needed: PixelRect) {
+    func drawShadows(of fx: LayerEffects, content: PixelSurface, onto target: PixelSurface, context cr: OpaquePointer,
+                     needed: PixelRect) {
         guard !fx.shadows.isEmpty else { return }
         let runs = fx.chained ? fx.shadows.indices.reversed().map { [$0] } : Self.sameColourRuns(fx.shadows)
         let masks = shadowCache.masks(content: content, shadows: fx.shadows, chained: fx.chained, needed: needed) {
@@ -128,10 +129,13 @@ extension CairoRasterizer {
             let k = run[0], s = fx.shadows[k]
             // Chained masks are kept by shadow index, independent ones by run.
             let mask = fx.chained ? (k < masks.count ? masks[k] : nil) : (slot < masks.count ? masks[slot] : nil)
-            cairo_set_source_rgba(cr, s.color.r, s.color.g, s.color.b, run.count == 1 ? s.color.a : 1)
+            let alpha = run.count == 1 ? s.color.a : 1
             if let mask {
-                cairo_mask_surface(cr, mask.surface, 0, 0)
+                // Straight into the target's pixels, as cairo_mask_surface would paint it (`ShadowPaint.paint`).
+                cairo_surface_flush(target.surface)
+                mask.paint(SolidOver(r: s.color.r, g: s.color.g, b: s.color.b, a: alpha), onto: target, within: needed)
             } else if !fx.chained && s.sigma < 0.01 {
+                cairo_set_source_rgba(cr, s.color.r, s.color.g, s.color.b, alpha)
                 cairo_mask_surface(cr, content.surface, s.dx, s.dy)
             }
         }

@@ -2,7 +2,7 @@ import CCairo
 import Geometry
 
 /// Shadow masks kept between frames: a frame that repeats a layer's content at the same place
-/// with the same shadows reuses the masks instead of blurring again. Entries are found by a hash
+/// with the same shadows reuses the masks (`ShadowPaint`) instead of blurring again. Entries are found by a hash
 /// of the content's alpha and confirmed by comparing the alpha itself, so a hit is always exact.
 /// One entry holds all the masks of a layer's shadow list, because a chained shadow's mask
 /// depends on the shadows before it (their σ, offset and colour alpha are in the key).
@@ -19,18 +19,19 @@ final class ShadowCache {
         var chained: Bool
         var alphaHash: Int
     }
-    private struct Entry { var alpha: [UInt8]; var masks: [PixelSurface?] }
+    private struct Entry { var alpha: [UInt8]; var masks: [ShadowPaint?] }
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
-    /// Upper bound on the masks kept, in bytes.
-    /// 16 MiB holds the four glow masks of several frames at 1170×2532 (≈2.5 MiB a frame) while keeping a
+    /// Upper bound on the masks kept, in bytes (a mask is kept as its blurred low-resolution cells, `ShadowPaint`, and
+    /// the content's alpha beside it). 16 MiB was sized for full-size A8 masks, four glow masks of several frames at
+    /// 1170×2532 (≈2.5 MiB a frame), while keeping a
     /// worker's memory near its frame buffers: at 64 MiB, peak memory grew with the number of distinct frames until
     /// every worker's cache was full (174 MiB at 60 frames, 238 MiB at 600, --jobs 2).
     let capacity = 16 << 20
 
     /// The masks of `shadows` cast by `content` over `needed`, from the cache or made by `make`.
     func masks(content: PixelSurface, shadows: [LayerEffects.DeviceShadow], chained: Bool, needed: PixelRect,
-               make: () -> [PixelSurface?]) -> [PixelSurface?] {
+               make: () -> [ShadowPaint?]) -> [ShadowPaint?] {
         let alpha = Self.alpha(of: content)
         let key = Key(content: content.region, needed: needed,
                       shadows: shadows.map {
@@ -42,7 +43,7 @@ final class ShadowCache {
         if let e = entries[key], e.alpha == alpha { return e.masks }
         let made = make()
         // The budget counts the kept copy of the content's alpha as well as the masks.
-        let size = made.reduce(alpha.count) { $0 + ($1?.region.area ?? 0) }
+        let size = made.reduce(alpha.count) { $0 + ($1?.byteCount ?? 0) }
         if bytes + size > capacity { entries.removeAll(); bytes = 0 }
         if size <= capacity {
             entries[key] = Entry(alpha: alpha, masks: made)

@@ -14,16 +14,19 @@ extension CairoRasterizer {
     /// `needs[k]` (k = 0…n) is where the alpha after shadows 1…k must be right: the last entry is
     /// where the picture is needed, earlier ones are the pixels later shadows read.
     func shadowMasks(_ shadows: [LayerEffects.DeviceShadow], chained: Bool, of content: PixelSurface,
-                     needs: [PixelRect]) -> [PixelSurface?] {
+                     needs: [PixelRect]) -> [ShadowPaint?] {
         let needed = needs.last ?? .empty
         guard chained else { return shadows.map { independentMask($0, of: content, needed: needed) } }
-        var masks: [PixelSurface?] = []
+        var masks: [ShadowPaint?] = []
         // A_{k−1}, the alpha of what is drawn so far, and the part of it that is not transparent.
         var cast = content, inked = content.region
         for (k, s) in shadows.enumerated() {
             let target = k + 1 < needs.count ? needs[k + 1] : needed
             let out = LayerEffects.reach(of: s, from: inked).intersection(target)
-            let mask = s.sigma < 0.01 ? movedMask(of: cast, s, out: out) : blurredMask(of: cast, within: inked, s, out: out)
+            var mask = s.sigma < 0.01 ? movedMask(of: cast, s, out: out) : blurredMask(of: cast, within: inked, s, out: out)
+            // A mask the next shadow's caster is built from is read twice (accumulated, then painted): read back once
+            // into an A8 surface. The last is read once, as it is painted.
+            if k + 1 < shadows.count, let m = mask, case .blurred = m { mask = m.surface().map { .surface($0) } }
             masks.append(mask)
             guard k + 1 < shadows.count, let m = mask,
                   let next = Self.accumulate(cast, within: inked, under: m, alpha: s.color.a, over: inked.union(out).intersection(target))
@@ -35,57 +38,45 @@ extension CairoRasterizer {
 
     /// The mask of an independent shadow of `content` over the part of `needed` it reaches; nil for a shadow too
     /// sharp to blur (the content itself is its mask).
-    func independentMask(_ s: LayerEffects.DeviceShadow, of content: PixelSurface, needed: PixelRect) -> PixelSurface? {
+    func independentMask(_ s: LayerEffects.DeviceShadow, of content: PixelSurface, needed: PixelRect) -> ShadowPaint? {
         s.sigma < 0.01 ? nil
             : blurredMask(of: content, within: content.region, s, out: LayerEffects.reach(of: s, from: content.region).intersection(needed))
     }
 
-    /// One A8 mask for independent shadows of one RGB painted in a row, with colour alphas aᵢ and blurs bᵢ of the
+    /// One mask for independent shadows of one RGB painted in a row, with colour alphas aᵢ and blurs bᵢ of the
     /// content's alpha: 255·(1 − Π(1 − aᵢ·bᵢ/255)), rounded once, over the union of the parts of `needed` they reach
-    /// (nil when that is empty). The product is built blur by blur in floating point, from the unrounded blurs.
-    func mergedMask(_ shadows: [LayerEffects.DeviceShadow], of content: PixelSurface, needed: PixelRect) -> PixelSurface? {
+    /// (nil when that is empty). The product is built blur by blur in floating point, from the unrounded blurs, as the
+    /// mask is read (`ShadowPaint.merged`).
+    func mergedMask(_ shadows: [LayerEffects.DeviceShadow], of content: PixelSurface, needed: PixelRect) -> ShadowPaint? {
         let outs = shadows.map { LayerEffects.reach(of: $0, from: content.region).intersection(needed) }
         let region = outs.reduce(PixelRect.empty) { $0.union($1) }
-        guard !region.isEmpty, let mask = PixelSurface(region: region, format: CAIRO_FORMAT_A8) else { return nil }
-        let w = region.width
-        // What stays uncovered, Π(1 − aᵢ·bᵢ/255), one float per pixel of the union.
-        var keep = [Float](repeating: 1, count: w * region.height)
-        keep.withUnsafeMutableBufferPointer { k in
-            for (s, out) in zip(shadows, outs) where !out.isEmpty {
-                GaussianBlur.multiply(k.baseAddress!, keepStride: w, keepRegion: region,
-                                      byBlurOf: Self.alphaChannel(of: content, within: content.region), sigma: s.sigma,
-                                      shiftX: s.dx, shiftY: s.dy, alpha: max(0, min(1, s.color.a)), out: out)
-            }
-            let o = mask.data, os = mask.stride
-            for y in 0..<region.height {
-                let src = k.baseAddress! + y * w, dst = o + y * os
-                for x in 0..<w { dst[x] = GaussianBlur.byte((1 - src[x]) * 255 + 0.5) }
-            }
+        guard !region.isEmpty else { return nil }
+        let alpha = Self.alphaChannel(of: content, within: content.region)
+        let runs = zip(shadows, outs).filter { !$0.1.isEmpty }.map { s, out in
+            (cells: GaussianBlur.BlurredCells(alpha, sigma: s.sigma, shiftX: s.dx, shiftY: s.dy),
+             alpha: Float(max(0, min(1, s.color.a))), out: out)
         }
-        mask.markDirty()
-        return mask
+        return .merged(runs, region: region)
     }
 
     /// Gₛ ∗ (alpha of `source`), moved by the shadow's offset, over `out`; `source` is
     /// transparent outside `within`.
     func blurredMask(of source: PixelSurface, within: PixelRect = .empty, _ s: LayerEffects.DeviceShadow,
-                             out: PixelRect) -> PixelSurface? {
-        guard let a8 = PixelSurface(region: out, format: CAIRO_FORMAT_A8) else { return nil }
-        GaussianBlur.blur(Self.alphaChannel(of: source, within: within), sigma: s.sigma, shiftX: s.dx, shiftY: s.dy,
-                          into: .init(base: a8.data, step: 1, rowStride: a8.stride, region: out))
-        a8.markDirty()
-        return a8
+                     out: PixelRect) -> ShadowPaint? {
+        guard !out.isEmpty else { return nil }
+        return .blurred(GaussianBlur.BlurredCells(Self.alphaChannel(of: source, within: within), sigma: s.sigma,
+                                                  shiftX: s.dx, shiftY: s.dy), out: out)
     }
 
     /// The alpha of `source` moved by the shadow's offset (a shadow too sharp to blur), over `out`.
-    private func movedMask(of source: PixelSurface, _ s: LayerEffects.DeviceShadow, out: PixelRect) -> PixelSurface? {
+    private func movedMask(of source: PixelSurface, _ s: LayerEffects.DeviceShadow, out: PixelRect) -> ShadowPaint? {
         guard let a8 = PixelSurface(region: out, format: CAIRO_FORMAT_A8) else { return nil }
         let c = a8.makeContext()
         cairo_set_operator(c, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(c, source.surface, s.dx, s.dy)
         cairo_paint(c)
         cairo_destroy(c)
-        return a8
+        return .surface(a8)
     }
 
     /// The alpha channel of an ARGB32 or A8 surface, over the part of it in `within`.
@@ -100,7 +91,7 @@ extension CairoRasterizer {
     /// A + (1 − A)·c·M over `region` (A8): the alpha of `cast` (transparent outside `inked`) with
     /// a shadow of colour alpha `c` through `mask` drawn under it, and the smallest rectangle
     /// holding its non-zero pixels (empty when there are none).
-    static func accumulate(_ cast: PixelSurface, within inked: PixelRect, under mask: PixelSurface, alpha c: Double,
+    static func accumulate(_ cast: PixelSurface, within inked: PixelRect, under mask: ShadowPaint, alpha c: Double,
                            over region: PixelRect) -> (PixelSurface, PixelRect)? {
         guard let out = PixelSurface(region: region, format: CAIRO_FORMAT_A8) else { return nil }
         let o = out.data, os = out.stride
@@ -119,15 +110,12 @@ extension CairoRasterizer {
         }
         // In 16.16 fixed point: A + ((255 − A)·M·c/255 + ½), c/255 as k/65536 (|error| < 1e-5 of a level).
         let k = UInt32((max(0, min(1, c)) * 65536 / 255).rounded())
-        let m = mask.data, ms = mask.stride, mr = mask.region.intersection(region)
-        if !mr.isEmpty {
-            for y in mr.y..<mr.maxY {
-                let p = m + (y - mask.region.y) * ms + (mr.x - mask.region.x)
-                let q = o + (y - region.y) * os + (mr.x - region.x)
-                for i in 0..<mr.width {
-                    let av = UInt32(q[i])
-                    q[i] = UInt8(truncatingIfNeeded: min(255, av + (((255 - av) &* UInt32(p[i]) &* k &+ 32768) >> 16)))
-                }
+        let mr = mask.region.intersection(region), w = mr.width
+        mask.rows(within: mr) { y, p in
+            let q = o + (y - region.y) * os + (mr.x - region.x)
+            for i in 0..<w {
+                let av = UInt32(q[i])
+                q[i] = UInt8(truncatingIfNeeded: min(255, av + (((255 - av) &* UInt32(p[i]) &* k &+ 32768) >> 16)))
             }
         }
         out.markDirty()

@@ -1,0 +1,174 @@
+import CCairo
+
+/// What one shadow (or one run of merged shadows) is painted through. A mask read once (an independent shadow, a merged
+/// run, the last of a chain) is kept as its low-resolution blurred cells (`GaussianBlur.BlurredCells`) and read back a band
+/// of rows at a time as pixman paints it: no full-size A8 mask is allocated, written and read again, and the shadow
+/// cache holds the cells (at σ = 228 px at scale 3, ~1/3000 of the mask's bytes). A chained mask that the next shadow's
+/// caster is built from is read twice and is written out once (`.surface`); measured, reading it back twice cost more.
+enum ShadowPaint {
+    /// The blur of the caster (σ, offset), as bytes exactly as `GaussianBlur.blur` writes them, over `out`.
+    case blurred(GaussianBlur.BlurredCells, out: PixelRect)
+    /// Independent shadows of one RGB in a row: 255·(1 − Π(1 − aᵢ·bᵢ/255)), rounded once, over `region`.
+    case merged([(cells: GaussianBlur.BlurredCells, alpha: Float, out: PixelRect)], region: PixelRect)
+    /// A mask drawn otherwise (an unblurred chained shadow: the caster moved).
+    case surface(PixelSurface)
+
+    /// Where the mask can be non-zero.
+    var region: PixelRect {
+        switch self {
+        case .blurred(_, let out): return out
+        case .merged(_, let region): return region
+        case .surface(let s): return s.region
+        }
+    }
+
+    /// Bytes held, for the shadow cache's budget.
+    var byteCount: Int {
+        switch self {
+        case .blurred(let c, _): return c.byteCount
+        case .merged(let runs, _): return runs.reduce(0) { $0 + $1.cells.byteCount }
+        case .surface(let s): return s.region.area
+        }
+    }
+
+    /// Calls `body(y, row)` for each row y of `area ∩ region` (canvas pixels) with the mask's bytes of that row,
+    /// `row[0]` at column `area ∩ region`.x; returns that rectangle.
+    @discardableResult
+    func rows(within area: PixelRect, _ body: (Int, UnsafePointer<UInt8>) -> Void) -> PixelRect {
+        let r = area.intersection(region)
+        guard !r.isEmpty else { return r }
+        switch self {
+        case .blurred(let cells, _):
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
+            defer { bytes.deallocate() }
+            cells.rows(r, offset: 0.5) { y, reader in
+                reader.bytes(into: bytes)
+                body(r.y + y, bytes)
+            }
+        case .merged(let runs, _):
+            // What stays uncovered, Π(1 − aᵢ·bᵢ/255), built shadow by shadow in list order (as one pass per shadow over
+            // the whole region did), then rounded once.
+            let keep = UnsafeMutablePointer<Float>.allocate(capacity: r.width)
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
+            defer { keep.deallocate(); bytes.deallocate() }
+            let readers = runs.map { run -> (GaussianBlur.RowReader, Float)? in
+                let o = run.out.intersection(r)
+                return o.isEmpty ? nil : (GaussianBlur.RowReader(run.cells, o), run.alpha)
+            }
+            for y in r.y..<r.maxY {
+                keep.update(repeating: 1, count: r.width)
+                for case let (reader, alpha)? in readers where y >= reader.out.y && y < reader.out.maxY {
+                    reader.interpolate(row: y - reader.out.y, offset: 0)
+                    reader.multiply(keep + (reader.out.x - r.x), alpha: alpha)
+                }
+                for x in 0..<r.width { bytes[x] = GaussianBlur.byte((1 - keep[x]) * 255 + 0.5) }
+                body(y, bytes)
+            }
+        case .surface(let s):
+            let d = s.data, st = s.stride
+            for y in r.y..<r.maxY { body(y, d + (y - s.region.y) * st + (r.x - s.region.x)) }
+        }
+        return r
+    }
+
+    /// The mask as an A8 surface over `region` (for tests and for what wants a surface).
+    func surface() -> PixelSurface? {
+        if case .surface(let s) = self { return s }
+        guard let a8 = PixelSurface(region: region, format: CAIRO_FORMAT_A8) else { return nil }
+        let d = a8.data, st = a8.stride
+        rows(within: region) { y, row in (d + (y - region.y) * st).update(from: row, count: region.width) }
+        a8.markDirty()
+        return a8
+    }
+
+    /// Paints `colour` through this mask onto `target`, within `area`: what `cairo_mask_surface` with the colour as
+    /// source and this mask as an A8 surface does (the same pixman operation, so the same bytes), but a band of rows at a
+    /// time from a small buffer that stays in cache: no full-size mask surface is allocated, written and read back.
+    func paint(_ colour: SolidOver, onto target: PixelSurface, within area: PixelRect) {
+        let r = area.intersection(target.region).intersection(region)
+        guard !r.isEmpty else { return }
+        guard target.format == CAIRO_FORMAT_ARGB32 else {
+            // Not a frame or layer surface: Cairo paints through the mask written out.
+            guard let a8 = surface() else { return }
+            let c = target.makeContext()
+            cairo_rectangle(c, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+            cairo_clip(c)
+            cairo_set_source_rgba(c, colour.r, colour.g, colour.b, colour.a)
+            cairo_mask_surface(c, a8.surface, 0, 0)
+            cairo_destroy(c)
+            return
+        }
+        guard let src = colour.image() else { return }
+        defer { pixman_image_unref(src) }
+        if case .surface(let s) = self, s.format == CAIRO_FORMAT_A8 {
+            // A mask already written out: pixman reads it where it is.
+            Self.composite(src, mask: UnsafeMutableRawPointer(s.data), stride: s.stride, size: (s.region.width, s.region.height),
+                           from: (r.x - s.region.x, r.y - s.region.y), onto: target, at: r)
+            return
+        }
+        let bandRows = 16, stride = (r.width + 3) & ~3
+        let band = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * bandRows)
+        defer { band.deallocate() }
+        var first = r.y, filled = 0
+        func flush() {
+            guard filled > 0 else { return }
+            Self.composite(src, mask: UnsafeMutableRawPointer(band), stride: stride, size: (r.width, bandRows), from: (0, 0),
+                           onto: target, at: PixelRect(x: r.x, y: first, width: r.width, height: filled))
+            first += filled
+            filled = 0
+        }
+        rows(within: r) { _, row in
+            (band + filled * stride).update(from: row, count: r.width)
+            filled += 1
+            if filled == bandRows { flush() }
+        }
+        flush()
+    }
+
+    /// `src` OVER `target` over `at` (canvas pixels) through an A8 mask of `size` pixels at `mask`, rows `stride` bytes
+    /// apart (a multiple of 4, as pixman requires), read from its pixel `from`: pixman's own operation, the one
+    /// `cairo_mask_surface` runs.
+    static func composite(_ src: OpaquePointer, mask: UnsafeMutableRawPointer, stride: Int, size: (Int, Int), from: (Int, Int),
+                          onto target: PixelSurface, at: PixelRect) {
+        let t = target.data
+        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.region.width), Int32(target.region.height),
+                                                 UnsafeMutableRawPointer(t).assumingMemoryBound(to: UInt32.self), Int32(target.stride)),
+              let m = pixman_image_create_bits(PIXMAN_a8, Int32(size.0), Int32(size.1), mask.assumingMemoryBound(to: UInt32.self),
+                                               Int32(stride))
+        else { return }
+        defer { pixman_image_unref(dst); pixman_image_unref(m) }
+        pixman_image_composite32(PIXMAN_OP_OVER, src, m, dst, 0, 0, Int32(from.0), Int32(from.1),
+                                 Int32(at.x - target.region.x), Int32(at.y - target.region.y), Int32(at.width), Int32(at.height))
+        target.markDirty()
+    }
+}
+
+/// A solid colour as Cairo paints it: the premultiplied ARGB32 pixel Cairo makes of it (found by letting Cairo paint
+/// it once), as a pixman solid image for `ShadowPaint.paint`.
+struct SolidOver {
+    /// The colour premultiplied, as an ARGB32 pixel.
+    let pixel: UInt32
+    /// The colour as given.
+    let r: Double, g: Double, b: Double, a: Double
+
+    init(r: Double, g: Double, b: Double, a: Double) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+        var px: UInt32 = 0
+        if let s = PixelSurface(region: PixelRect(x: 0, y: 0, width: 1, height: 1)) {
+            let cr = s.makeContext()
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, r, g, b, a)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            px = UnsafeRawPointer(s.data).load(as: UInt32.self)
+        }
+        pixel = px
+    }
+
+    /// A pixman solid fill of this pixel (16-bit channels c·257, which pixman turns back into c).
+    func image() -> OpaquePointer? {
+        func c(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 255) * 257 }
+        var colour = pixman_color_t(red: c(16), green: c(8), blue: c(0), alpha: c(24))
+        return pixman_image_create_solid_fill(&colour)
+    }
+}
