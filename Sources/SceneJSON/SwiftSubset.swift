@@ -28,6 +28,7 @@ public enum SwiftSubset {
         e("forEachRange", "Views", "`ForEach(a..<b) { i in … }`", .translated, "`forEach` with `count` and a loop variable (offset by a)"),
         e("forEachData", "Views", "`ForEach(items) { … }` over data", .refused, "refused: only ranges"),
         e("geometryReader", "Views", "`GeometryReader { proxy in … }`", .translated, "`geometry`; `proxy.size.width/.height` read `geometry.width/.height`"),
+        e("geometryInHandler", "Views", "a GeometryReader's `proxy.size` read in a handler (`onAppear`, a gesture)", .refused, "refused: handlers run before layout; read the size in the view"),
         e("ifElse", "Views", "`if` / `else` in view builders, `c ? A : B`", .translated, "the views with `if` conditions"),
         e("switchView", "Views", "`switch` in view builders", .refused, "refused: use if/else"),
         e("ownViews", "Views", "the file's View structs, computed view properties, view functions", .translated, "inlined, arguments substituted; a nested view's `@State` becomes `Struct_name`"),

@@ -48,7 +48,25 @@ extension Translator {
     func handlerBody(_ c: CodeBlockItemListSyntax, _ s: Scope, params: [String: Binding]) throws -> JSONValue {
         var inner = s
         for (k, v) in params { inner.values[k] = v }
-        return try lower(c, inner, at: loc(c))
+        let before = timeline.count
+        let body = try lower(c, inner, at: loc(c))
+        // Handlers run in the simulation, before layout: a GeometryReader's size is not known there (scene format §3).
+        // (Later phases of the handler are events of their own, added to the timeline as it is lowered.)
+        if Self.readsGeometry(body) || timeline[before...].contains(where: Self.readsGeometry) {
+            throw fail(c, s.trail, "GeometryReader size in a handler",
+                       "not supported: handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)")
+        }
+        return body
+    }
+
+    /// Whether an expression in a lowered handler reads `geometry.*` (directly or through the values it sets).
+    static func readsGeometry(_ v: JSONValue) -> Bool {
+        switch v.kind {
+        case .string(let t): return t.hasPrefix("=") && t.contains("geometry.")
+        case .array(let a): return a.contains(where: readsGeometry)
+        case .object(let m): return m.contains { readsGeometry($0.value) }
+        default: return false
+        }
     }
 
     /// Executes `stmts` and lowers the effects; returns the body of the first phase.

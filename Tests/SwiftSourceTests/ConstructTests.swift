@@ -138,6 +138,22 @@ final class ConstructTests: XCTestCase {
         """)
     }
 
+    func test_geometryInHandler() {
+        // A handler cannot read the proxy's size (handlers run before layout): refused in Swift terms, at the handler,
+        // also when the read is in a later phase of it (a withAnimation block).
+        let src = swiftView("""
+        GeometryReader { proxy in
+                    Rectangle().offset(x: x).onAppear {
+                        x = -proxy.size.width
+                        withAnimation(.linear(duration: 1)) { x = proxy.size.width }
+                    }
+                }
+        """, members: "    @State var x: CGFloat = 0")
+        XCTAssertEqual(problems(src), [
+            "T.swift:7:17: V.body › GeometryReader › .onAppear › GeometryReader size in a handler: not supported: handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)",
+        ])
+    }
+
     func test_ifElse() {
         assertJSON(body(swiftView("""
         VStack {
