@@ -106,6 +106,7 @@ public enum SwiftSubset {
         e("observable", "Expressions", "`ObservableObject`, `@StateObject`, `@Environment`, optionals (`nil`)", .refused, "refused: keep the view's state in @State"),
         e("customInit", "Expressions", "one custom `init` that assigns properties (`self.x = …`, `_x = State(initialValue: …)`)", .translated, "the properties take those values; the parameters take the call's arguments"),
         e("previews", "Expressions", "`#Preview` / `PreviewProvider`: what it shows, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root (the preview's view, as Xcode's canvas shows it), the canvas, the appearance"),
+        e("enumValues", "Expressions", "the file's enums without associated values: `@State var tab: Tab = .home`, `.favorite`, `Tab.profile`, `==`, `.rawValue`", .translated, "strings: a case is its String raw value, or its name"),
         e("unchangedState", "Expressions", "a `@State` the file never changes, where a constant is required (an animation's duration)", .translated, "its initial value there (a state variable elsewhere)"),
         e("infinityInExpression", "Expressions", "`.infinity` inside an expression that changes (`c ? .infinity : 0`)", .refused, "refused: the expression language has no infinity; `.infinity` alone is fine"),
         e("screenSize", "Expressions", "`UIScreen.main.bounds.width` / `.height`", .translated, "the canvas size, for a file rendered alone"),

@@ -153,10 +153,20 @@ extension Translator {
             case "pi": return .num(Double.pi)
             case "zero": return .num(0)
             case "infinity": return .num(Double.infinity)
-            default: throw fail(m, s.trail, ".\(name)", "unknown value here")
+            default:
+                // A case of one of the file's enums: its string.
+                let owners = enums.values.compactMap { $0[name] }
+                if let only = owners.first, owners.allSatisfy({ $0 == only }) { return .str(only) }
+                throw fail(m, s.trail, ".\(name)", "unknown value here")
             }
         }
         let baseText = base.trimmedDescription
+        if let cases = enums[baseText] {
+            guard let v = cases[name] else { throw fail(m, s.trail, "\(baseText).\(name)", "not a case of \(baseText) (cases with associated values are not supported)") }
+            return .str(v)
+        }
+        // An enum value's `rawValue` is the string it already is (String raw values), its name otherwise.
+        if name == "rawValue", case let v = try sym(base, s), v.kind == .string { return v }
         // `proxy.frame(in: .local).width` and the other edges of the proxy's own frame (origin 0, 0).
         if let fc = base.as(FunctionCallExprSyntax.self), let fm = fc.calledExpression.as(MemberAccessExprSyntax.self),
            fm.declName.baseName.text == "frame", let root = fm.base.flatMap({ dottedPath($0) })?.first, case .geometry? = lookup(root, s) {

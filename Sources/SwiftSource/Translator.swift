@@ -82,6 +82,8 @@ final class Translator {
     var viewStructs: [String] = []
     /// `static let`/`var` members of extensions (`Color.accent`, `AnyTransition.blurDissolve`), by type then name.
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
+    /// The file's enums without associated values: case name → the string it is (its String raw value, or its name).
+    var enums: [String: [String: String]] = [:]
     /// Top-level constants and functions.
     var globals: [String: DeclSyntax] = [:]
     /// The file's previews: a `#Preview`'s closure or a `PreviewProvider`'s `previews` getter, each kept in the
@@ -304,6 +306,19 @@ final class Translator {
                     extensionMembers[type, default: [:]][f.name.text] = m.decl
                 }
             }
+        } else if let e = d.as(EnumDeclSyntax.self) {
+            // An enum without associated values is a set of strings: each case is its String raw value, or its name.
+            var cases: [String: String] = [:]
+            for m in e.memberBlock.members {
+                guard let c = m.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for el in c.elements where el.parameterClause == nil {
+                    let raw = el.rawValue?.value.as(StringLiteralExprSyntax.self).map { lit in
+                        lit.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+                    }
+                    cases[el.name.text] = raw ?? el.name.text
+                }
+            }
+            enums[e.name.text] = cases
         } else if let v = d.as(VariableDeclSyntax.self) {
             for b in v.bindings { if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { globals[n] = d } }
         } else if let f = d.as(FunctionDeclSyntax.self) {

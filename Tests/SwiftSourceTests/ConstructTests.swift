@@ -154,6 +154,30 @@ final class ConstructTests: XCTestCase {
         ])
     }
 
+    func test_enumValues() {
+        // An enum's cases are strings (a String raw value, else the name): state, comparisons, assignments, rawValue.
+        let src = """
+        import SwiftUI
+        enum Tab: String { case home, favorite = "fav", profile }
+        struct V: View {
+            @State var tab: Tab = .home
+            var body: some View {
+                Circle().fill(tab == .favorite ? Color.red : Color.blue)
+                    .overlay(Text(tab.rawValue))
+                    .onTapGesture { tab = tab == .home ? .favorite : Tab.profile }
+            }
+        }
+        """
+        let scene = translated(src)
+        assertJSON(scene?["state"], #"{"tab": "home"}"#)
+        XCTAssertEqual(scene?.at("body.fill")?.string, "=tab == 'fav' ? '#FF3B30' : '#007AFF'")
+        XCTAssertEqual(scene?.at("body.overlay.text")?.string, "{=tab}")
+        XCTAssertEqual(scene?.at("body.gestures.0.onEnded.set.tab")?.string, "=tab == 'home' ? 'fav' : 'profile'")
+        // A case that does not exist, and one with associated values, are refused.
+        XCTAssertEqual(problems(src.replacingOccurrences(of: "Tab.profile", with: "Tab.settings")),
+                       ["T.swift:8:62: V.body › .onTapGesture › Tab.settings: not a case of Tab (cases with associated values are not supported)"])
+    }
+
     func test_ifElse() {
         assertJSON(body(swiftView("""
         VStack {
