@@ -65,7 +65,7 @@ public enum SwiftSubset {
         e("preferredColorSchemeInView", "Modifiers", "`.preferredColorScheme(…)` inside a view (not on the preview)", .approximated, "warns: not applied; the appearance is the preview's"),
         e("strokeThenFill", "Modifiers", "`.stroke(…).fill(p)` (iOS 17: a stroked shape is a shape)", .translated, "the stroke painted with p"),
         e("buttonStyle", "Modifiers", "`.buttonStyle(…)`", .approximated, "warns unless `.automatic` or `.borderless`: the button keeps the default look (its label in the accent colour)"),
-        e("position", "Modifiers", "`.position(x:y:)`", .refused, "refused: place views with stacks, frames and offsets"),
+        e("position", "Modifiers", "`.position(x:y:)`, `.position(CGPoint)`", .translated, "a 0×0 frame offset to (x, y) in a flexible frame aligned top-leading (the view's centre at the point, the whole space taken)"),
         e("unknownModifier", "Modifiers", "any other modifier", .refused, "refused with the nearest known modifier"),
         // Paints
         e("namedColors", "Paints", "`.red` … `.brown`, `.primary`, `.secondary`, `.accentColor`, `.clear`", .translated, "iOS system colours (light, or dark with `.preferredColorScheme(.dark)` in the preview)"),

@@ -147,7 +147,22 @@ extension Translator {
             return v.setting("fixedSize", J.obj([("horizontal", try arg("horizontal").map(value) ?? J.bool(false, at)),
                                                   ("vertical", try arg("vertical").map(value) ?? J.bool(false, at))], at))
         case "position":
-            throw fail(c, s.trail, ".position", "not supported: place views with stacks, frames and .offset")
+            // SwiftUI: the view's centre at (x, y) of its parent's space, and the modified view takes all the space
+            // proposed to it. Here: a 0×0 frame at (x, y) from the top-leading corner of a flexible frame; a frame
+            // centres what overflows it, so the view's centre is that point.
+            var x: Sym = .num(0), y: Sym = .num(0)
+            if arg("x") != nil || arg("y") != nil {
+                if let e = arg("x") { x = try sym(e, s) }
+                if let e = arg("y") { y = try sym(e, s) }
+            } else if let e = unlabeled() {
+                (x, y) = try pair(e, s)
+            } else { throw fail(c, s.trail, ".position", "expected x:, y: or a CGPoint") }
+            let point = J.obj([("type", J.str("zstack", at)), ("frame", J.obj([("width", J.num(0, at)), ("height", J.num(0, at))], at)),
+                               ("offset", J.obj([("x", x.json(at)), ("y", y.json(at))], at)), ("children", J.arr([v], at))], at)
+            return J.obj([("type", J.str("zstack", at)),
+                          ("frame", J.obj([("maxWidth", J.str("infinity", at)), ("maxHeight", J.str("infinity", at)),
+                                           ("alignment", J.arr([J.num(0, at), J.num(0, at)], at))], at)),
+                          ("children", J.arr([point], at))], at)
         case "preferredColorScheme":
             // The preview's own `.preferredColorScheme` sets the appearance (chainFacts); one inside a view does not.
             let inPreview = previews.contains { p in c.position >= p.node.position && c.endPosition <= p.node.endPosition }

@@ -648,16 +648,16 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_position() {
-        let src = """
-        import SwiftUI
-        struct V: View {
-            var body: some View {
-                Circle()
-                    .position(x: 10, y: 10)
-            }
-        }
-        """
-        XCTAssertEqual(problems(src), ["T.swift:5:14: V.body › .position: not supported: place views with stacks, frames and .offset"])
+        // The view's centre at (x, y) of the parent's space, the modified view taking all the space: a 0×0 frame (which
+        // centres what overflows it) moved to (x, y) from the top-leading corner of a flexible frame. (Rendered, a
+        // 40 pt circle at .position(x: 60, y: 100) has its ink centred at (60, 100).)
+        assertJSON(body(swiftView("Circle().frame(width: 40, height: 40).position(x: on ? 300 : 60, y: 100)", members: "    @State var on = false")), """
+        {"type": "zstack", "frame": {"maxWidth": "infinity", "maxHeight": "infinity", "alignment": [0, 0]}, "children": [
+          {"type": "zstack", "frame": {"width": 0, "height": 0}, "offset": {"x": "=on ? 300 : 60", "y": 100}, "children": [
+            {"type": "circle", "fill": "#000000", "frame": {"width": 40, "height": 40}}]}]}
+        """)
+        XCTAssertEqual(body(swiftView("Text(\"a\").position(CGPoint(x: 5, y: 7))"))?.at("children.0.offset.y")?.number, 7)
+        XCTAssertEqual(problems(swiftView("Circle().position()")), ["T.swift:4:18: V.body › .position: expected x:, y: or a CGPoint"])
     }
 
     func test_unknownModifier() {
