@@ -397,8 +397,14 @@ extension Translator {
             }
             return scopeAnimation(a, to: v, watching: watched.filter { stateKinds[$0] != nil && !$0.hasPrefix("_") })
         case "zIndex":
-            warn(c, s.trail, ".zIndex", "ignored: views are drawn in the order they are written")
-            return v
+            // A constant z order among a ZStack's views is their drawing order (the ZStack sorts them); one that
+            // changes is not modelled.
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".zIndex", "expected a number") }
+            guard case .num(let z) = try sym(e, s).substitute(unchangedStates) else {
+                warn(c, s.trail, ".zIndex", "a z order that changes is not supported: views are drawn in the order they are written")
+                return v
+            }
+            return v.setting(zIndexMarker, J.num(z, at))
         case "contentShape":
             warn(c, s.trail, ".contentShape(\(unlabeled().map { text($0) } ?? ""))", "changes only the hit area")
             return v

@@ -5,6 +5,8 @@ internal import SwiftSyntax
 /// Keys the translator puts on views while it works and removes before the scene is read: where a view's fill or
 /// font came from the environment's default (so a later `.foregroundColor` or `.font` on an ancestor replaces it).
 let defaultFillMarker = "__defaultFill"
+/// A view's constant `.zIndex`, which its ZStack orders its views by.
+let zIndexMarker = "__zIndex"
 let defaultFontMarker = "__defaultFont"
 /// A stroke whose paint is the default foreground style.
 let defaultStrokeMarker = "__defaultStroke"
@@ -285,8 +287,17 @@ extension Translator {
         case "EmptyView": return []
         case "VStack", "HStack", "ZStack", "Group":
             guard let content else { throw fail(c, s.trail, name, "expected its content in braces") }
-            let kids = try children(content.statements, s.adding(name))
+            var kids = try children(content.statements, s.adding(name))
             if name == "Group" { return kids }
+            let z = kids.map { $0[zIndexMarker]?.number ?? 0 }
+            if z.contains(where: { $0 != 0 }) {
+                if name == "ZStack" {
+                    // SwiftUI draws a ZStack's views by zIndex, the written order among equals.
+                    kids = kids.indices.sorted { (z[$0], $0) < (z[$1], $1) }.map { kids[$0] }
+                } else {
+                    warn(c, s.trail, name, ".zIndex is ignored in an \(name): its views are drawn in the order they are written")
+                }
+            }
             var m: [(String, JSONValue)] = [("type", J.str(name.lowercased(), at))]
             if let a = arg("alignment") {
                 guard let am = a.as(MemberAccessExprSyntax.self) else { throw fail(a, s.trail, "\(name)(alignment:)", "expected a constant alignment") }
@@ -716,7 +727,8 @@ extension Translator {
 }
 
 /// Whether a struct changes its property `name` outside its initialisers: an assignment (`name = …`, `self.name += …`,
-/// `_name = …`) or a binding to it (`$name`), which a child view may write.
+/// `_name = …`, `name.width = …`), a method called on it (`name.toggle()`) or a binding to it (`$name`), which a child
+/// view may write.
 final class StateAssignmentVisitor: SyntaxVisitor {
     let targets: Set<String>
     let binding: String
@@ -738,7 +750,16 @@ final class StateAssignmentVisitor: SyntaxVisitor {
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         let isAssignment = node.operator.is(AssignmentExprSyntax.self)
             || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
-        if isAssignment, targets.contains(node.leftOperand.trimmedDescription) { found = true }
+        let lhs = node.leftOperand.trimmedDescription
+        if isAssignment, targets.contains(where: { lhs == $0 || lhs.hasPrefix($0 + ".") }) { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    /// A method called on it (`on.toggle()`, `items.append(x)`): mutating or not, it may change it.
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let m = node.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, targets.contains(base.trimmedDescription) {
+            found = true
+        }
         return found ? .skipChildren : .visitChildren
     }
 

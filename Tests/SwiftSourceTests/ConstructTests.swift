@@ -617,8 +617,17 @@ final class ConstructTests: XCTestCase {
         // Located at the modifier (its name), not at the start of the chain.
         XCTAssertEqual(warnings(src), [
             "T.swift:5:14: warning: .contentShape(Rectangle()): changes only the hit area",
-            "T.swift:6:14: warning: .zIndex: ignored: views are drawn in the order they are written",
         ])
+    }
+
+    func test_zIndex() {
+        // A ZStack draws its views by constant zIndex (stable among equals); one that changes is warned about.
+        let b = body(swiftView("ZStack { Circle().zIndex(2); Rectangle(); Capsule().zIndex(-1); Ellipse() }"))
+        XCTAssertEqual(b?["children"]?.elements?.map { $0["type"]?.string ?? "?" }, ["capsule", "rect", "ellipse", "circle"])
+        XCTAssertEqual(warnings(swiftView("ZStack { Circle().zIndex(on ? 1 : 0); Rectangle() }.onTapGesture { on.toggle() }", members: "    @State var on = false")),
+                       ["T.swift:5:27: warning: .zIndex: a z order that changes is not supported: views are drawn in the order they are written"])
+        XCTAssertEqual(warnings(swiftView("HStack { Circle().zIndex(1); Rectangle() }")),
+                       ["T.swift:4:9: warning: HStack: .zIndex is ignored in an HStack: its views are drawn in the order they are written"])
     }
 
     func test_ignored() {
@@ -1342,6 +1351,12 @@ final class ConstructTests: XCTestCase {
         XCTAssertEqual(scene?["body"]?["opacity"]?.string, "=on__1 ? duration : 0.2")
         XCTAssertEqual(scene?["state"]?["duration"]?.number, 0.8)
         // Once the file changes it, it is a variable, and a constant place still refuses it, with the reason.
+        // A method called on it changes it too (`toggle()`): `on` stays a variable everywhere.
+        XCTAssertEqual(translated(src)?.at("state.on")?.bool, false)
+        let toggled = src.replacingOccurrences(of: "@State var duration: Double = 0.8", with: "@State var duration: Double = 0.8\n    @State var flag = false")
+            .replacingOccurrences(of: ".animation(.easeInOut(duration: duration), value: on)", with: ".animation(.easeInOut(duration: flag ? 1 : 2), value: on)")
+            .replacingOccurrences(of: "on.toggle()", with: "on.toggle(); flag.toggle()")
+        XCTAssertEqual(problems(toggled), ["T.swift:8:45: V.body › .animation › duration: must be a constant here (it reads flag)"])
         let changed = src.replacingOccurrences(of: "on.toggle()", with: "on.toggle(); duration = 2")
         XCTAssertEqual(problems(changed), [
             "T.swift:7:45: V.body › .animation › duration: must be a constant here (it reads duration)",
