@@ -408,7 +408,19 @@ extension Translator {
         }
         guard let range = data.as(InfixOperatorExprSyntax.self), let op = range.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
               op == "..<" || op == "..." else {
-            throw fail(data, s.trail, "ForEach", "only ranges are supported (ForEach(0..<n)); collections of data are not")
+            // A constant collection of values (an array literal, a `let` holding one, an enum's `allCases`): its items
+            // written out one by one, each with its value.
+            guard let items = try constantItems(data, s) else {
+                throw fail(data, s.trail, "ForEach", "only ranges and constant arrays of numbers, strings, colours or enum cases are supported; collections of structs, tuples or state are not")
+            }
+            let p = closureParameters(content).first
+            var out: [JSONValue] = []
+            for (k, item) in items.enumerated() {
+                var inner = s.adding("ForEach[\(k)]")
+                if let p { inner.values[p] = .sym(item) }
+                out.append(oneView(try children(content.statements, inner), content))
+            }
+            return out
         }
         let lo = try sym(range.leftOperand, s), hi = try sym(range.rightOperand, s)
         let count = Sym.binary("-", op == "..." ? Sym.binary("+", hi, .num(1)).folded : hi, lo).folded
@@ -432,6 +444,31 @@ extension Translator {
         let kids = try children(content.statements, inner)
         let one = oneView(kids, content)
         return [J.obj([("type", J.str("forEach", at)), ("count", count.json(at)), ("as", J.str(loopName, at)), ("content", one)], at)]
+    }
+
+    /// The items of a constant collection: an array literal of constant numbers, strings, colours or enum cases, a
+    /// name bound to one (a `let` of the struct or the file), or `E.allCases` of one of the file's enums. Nil for
+    /// anything else; at most 256 items.
+    func constantItems(_ e: ExprSyntax, _ s: Scope, depth: Int = 0) throws -> [Sym]? {
+        guard depth < 8 else { return nil }
+        if let a = e.as(ArrayExprSyntax.self) {
+            guard a.elements.count <= 256 else { return nil }
+            var out: [Sym] = []
+            for el in a.elements {
+                guard let v = attempt({ try sym(el.expression, s) }) ?? attempt({ try color(el.expression, s) }), v.isConstant else { return nil }
+                out.append(v)
+            }
+            return out
+        }
+        if let m = e.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "allCases", let base = m.base,
+           let cases = enumOrder[base.trimmedDescription], let values = enums[base.trimmedDescription] {
+            return cases.compactMap { values[$0] }.map { .str($0) }
+        }
+        var name: String?
+        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+        else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
+        if let name, case .lazy(let le, let ls)? = lookup(name, s) { return try constantItems(le, ls, depth: depth + 1) }
+        return nil
     }
 
     // MARK: Inlining the file's own views

@@ -84,6 +84,8 @@ final class Translator {
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
     /// The file's enums without associated values: case name → the string it is (its String raw value, or its name).
     var enums: [String: [String: String]] = [:]
+    /// Their cases in the order written (`allCases`).
+    var enumOrder: [String: [String]] = [:]
     /// Top-level constants and functions.
     var globals: [String: DeclSyntax] = [:]
     /// The file's previews: a `#Preview`'s closure or a `PreviewProvider`'s `previews` getter, each kept in the
@@ -319,6 +321,9 @@ final class Translator {
                 }
             }
             enums[e.name.text] = cases
+            enumOrder[e.name.text] = e.memberBlock.members.flatMap { m in
+                m.decl.as(EnumCaseDeclSyntax.self)?.elements.filter { $0.parameterClause == nil }.map(\.name.text) ?? []
+            }
         } else if let v = d.as(VariableDeclSyntax.self) {
             for b in v.bindings { if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { globals[n] = d } }
         } else if let f = d.as(FunctionDeclSyntax.self) {

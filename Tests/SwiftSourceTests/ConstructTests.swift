@@ -115,18 +115,42 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_forEachData() {
+        // A collection of structs (or tuples, or state) is refused, with what is supported.
         let src = """
         import SwiftUI
+        struct Item { var name: String }
         struct V: View {
-            let items = ["a", "b"]
+            let items = [Item(name: "a"), Item(name: "b")]
             var body: some View {
-                VStack { ForEach(items, id: \\.self) { item in Text(item) } }
+                VStack { ForEach(items, id: \\.name) { item in Text(item.name) } }
             }
         }
         """
         XCTAssertEqual(problems(src), [
-            "T.swift:5:26: V.body › VStack › ForEach: only ranges are supported (ForEach(0..<n)); collections of data are not",
+            "T.swift:6:26: V.body › VStack › ForEach: only ranges and constant arrays of numbers, strings, colours or enum cases are supported; collections of structs, tuples or state are not",
         ])
+    }
+
+    func test_forEachConstant() {
+        // A constant array (a literal, a `let`, an enum's allCases) is written out item by item, each with its value.
+        let src = """
+        import SwiftUI
+        enum Tab: String, CaseIterable { case home, search = "find" }
+        struct V: View {
+            let items = ["a", "b"]
+            @State var tab: Tab = .home
+            var body: some View {
+                VStack {
+                    ForEach(items, id: \\.self) { item in Text(item) }
+                    ForEach([Color.red, .blue], id: \\.self) { c in Circle().fill(c) }
+                    ForEach(Tab.allCases, id: \\.self) { t in Text(t.rawValue).opacity(tab == t ? 1 : 0.5) }
+                }
+            }
+        }
+        """
+        let kids = body(src)?["children"]?.elements ?? []
+        XCTAssertEqual(kids.map { $0["text"]?.string ?? $0["fill"]?.string ?? "?" }, ["a", "b", "#FF3B30", "#007AFF", "home", "find"])
+        XCTAssertEqual(kids.last?["opacity"]?.string, "=tab == 'find' ? 1 : 0.5")
     }
 
     func test_geometryReader() throws {
