@@ -133,6 +133,16 @@ extension Translator {
 
     func view(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue { oneView(try views(e, s), e) }
 
+    /// The name called at the root of a modifier chain (`ForEach` in `ForEach(…) { … }.padding().opacity(0.5)`).
+    func rootCall(_ e: ExprSyntax) -> String? {
+        var cur = e
+        while let c = cur.as(FunctionCallExprSyntax.self) {
+            guard let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base else { return c.calledExpression.trimmedDescription }
+            cur = base
+        }
+        return nil
+    }
+
     // MARK: Views
 
     static let viewConstructors = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "Text", "Image", "Color",
@@ -145,8 +155,13 @@ extension Translator {
         let at = loc(e)
         if let c = e.as(FunctionCallExprSyntax.self) {
             if let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "Color" {
-                let inner = try view(base, s)
-                return [try modifier(m.declName.baseName.text, c, inner, s.adding(".\(m.declName.baseName.text)"))]
+                let name = m.declName.baseName.text
+                let inner = try views(base, s)
+                // On a ForEach or a Group, SwiftUI applies a modifier to each of its views (`ForEach(…) { … }.padding()`).
+                if inner.count > 1, ["ForEach", "Group"].contains(rootCall(base)) {
+                    return try inner.map { try modifier(name, c, $0, s.adding(".\(name)")) }
+                }
+                return [try modifier(name, c, oneView(inner, base), s.adding(".\(name)"))]
             }
             let name = c.calledExpression.trimmedDescription
             // Inside `extension View { func glow() -> some View { modifier(Glow()) } }`: a modifier of `self`.

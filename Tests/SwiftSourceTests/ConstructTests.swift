@@ -151,6 +151,10 @@ final class ConstructTests: XCTestCase {
         let kids = body(src)?["children"]?.elements ?? []
         XCTAssertEqual(kids.map { $0["text"]?.string ?? $0["fill"]?.string ?? "?" }, ["a", "b", "#FF3B30", "#007AFF", "home", "find"])
         XCTAssertEqual(kids.last?["opacity"]?.string, "=tab == 'find' ? 1 : 0.5")
+        // A modifier on the ForEach (or a Group) goes to each of its views, which stay the stack's children.
+        let padded = body(swiftView(#"HStack { ForEach(["a", "b"], id: \.self) { x in Text(x) }.padding(4); Group { Circle(); Rectangle() }.opacity(0.5) }"#))
+        XCTAssertEqual(padded?["children"]?.elements?.map { $0["type"]?.string ?? "?" }, ["text", "text", "circle", "rect"])
+        XCTAssertEqual(padded?["children"]?.elements?.map { $0["padding"]?.number ?? $0["opacity"]?.number ?? -1 }, [4, 4, 0.5, 0.5])
     }
 
     func test_geometryReader() throws {
