@@ -45,15 +45,6 @@ enum GaussianBlur {
         cells.read(into: output)
     }
 
-    /// Multiplies each `keep` value (floats, `keepStride` per row, covering `keepRegion`) within `out` by
-    /// 1 − `alpha`·b/255, where b is the blur of `input` as `blur(_:sigma:shiftX:shiftY:into:)` computes it before its
-    /// rounding to 8 bits: what shadows of one colour leave uncovered, built shadow by shadow without rounding.
-    static func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect,
-                         byBlurOf input: Channel, sigma: Double, shiftX: Double, shiftY: Double, alpha: Double, out: PixelRect) {
-        let cells = BlurredCells(input, sigma: sigma, shiftX: shiftX, shiftY: shiftY)
-        cells.multiply(keep, keepStride: keepStride, keepRegion: keepRegion, alpha: Float(alpha), out: out)
-    }
-
     /// The blur's work up to the read-back: the input averaged into k×k cells and blurred there. Small next to the
     /// pixels it reads back into (about 1/k² of them), so a shadow keeps these between frames, not its full-size mask.
     struct BlurredCells {
@@ -154,15 +145,6 @@ enum GaussianBlur {
                         p += output.step
                     }
                 }
-            }
-        }
-
-        /// keep ×= 1 − alpha·b/255 over `out` (within `keepRegion`), b unrounded.
-        func multiply(_ keep: UnsafeMutablePointer<Float>, keepStride: Int, keepRegion: PixelRect, alpha: Float, out: PixelRect) {
-            let region = out.intersection(keepRegion)
-            guard !region.isEmpty else { return }
-            rows(region, offset: 0) { y, reader in
-                reader.multiply(keep + (region.y - keepRegion.y + y) * keepStride + (region.x - keepRegion.x), alpha: alpha)
             }
         }
     }

@@ -132,8 +132,7 @@ extension CairoRasterizer {
             let alpha = run.count == 1 ? s.color.a : 1
             if let mask {
                 // Straight into the target's pixels, as cairo_mask_surface would paint it (`ShadowPaint.paint`).
-                cairo_surface_flush(target.surface)
-                mask.paint(SolidOver(r: s.color.r, g: s.color.g, b: s.color.b, a: alpha), onto: target, within: needed)
+                mask.paint(SolidColour(r: s.color.r, g: s.color.g, b: s.color.b, a: alpha), onto: target, within: needed)
             } else if !fx.chained && s.sigma < 0.01 {
                 cairo_set_source_rgba(cr, s.color.r, s.color.g, s.color.b, alpha)
                 cairo_mask_surface(cr, content.surface, s.dx, s.dy)

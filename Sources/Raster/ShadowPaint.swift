@@ -32,11 +32,10 @@ enum ShadowPaint {
     }
 
     /// Calls `body(y, row)` for each row y of `area ∩ region` (canvas pixels) with the mask's bytes of that row,
-    /// `row[0]` at column `area ∩ region`.x; returns that rectangle.
-    @discardableResult
-    func rows(within area: PixelRect, _ body: (Int, UnsafePointer<UInt8>) -> Void) -> PixelRect {
+    /// `row[0]` at column `area ∩ region`.x.
+    func rows(within area: PixelRect, _ body: (Int, UnsafePointer<UInt8>) -> Void) {
         let r = area.intersection(region)
-        guard !r.isEmpty else { return r }
+        guard !r.isEmpty else { return }
         switch self {
         case .blurred(let cells, _):
             let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
@@ -68,7 +67,6 @@ enum ShadowPaint {
             let d = s.data, st = s.stride
             for y in r.y..<r.maxY { body(y, d + (y - s.region.y) * st + (r.x - s.region.x)) }
         }
-        return r
     }
 
     /// The mask as an A8 surface over `region` (for tests and for what wants a surface).
@@ -84,7 +82,7 @@ enum ShadowPaint {
     /// Paints `colour` through this mask onto `target`, within `area`: what `cairo_mask_surface` with the colour as
     /// source and this mask as an A8 surface does (the same pixman operation, so the same bytes), but a band of rows at a
     /// time from a small buffer that stays in cache: no full-size mask surface is allocated, written and read back.
-    func paint(_ colour: SolidOver, onto target: PixelSurface, within area: PixelRect) {
+    func paint(_ colour: SolidColour, onto target: PixelSurface, within area: PixelRect) {
         let r = area.intersection(target.region).intersection(region)
         guard !r.isEmpty else { return }
         guard target.format == CAIRO_FORMAT_ARGB32 else {
@@ -100,20 +98,34 @@ enum ShadowPaint {
         }
         guard let src = colour.image() else { return }
         defer { pixman_image_unref(src) }
+        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.region.width), Int32(target.region.height),
+                                                 UnsafeMutableRawPointer(target.data).assumingMemoryBound(to: UInt32.self),
+                                                 Int32(target.stride))
+        else { return }
+        defer { pixman_image_unref(dst); target.markDirty() }
+        /// `src` OVER the target over `at` through an A8 mask image, read from its pixel `from`: pixman's own
+        /// operation, the one `cairo_mask_surface` runs.
+        func composite(_ mask: OpaquePointer, from: (Int, Int), at: PixelRect) {
+            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, 0, 0, Int32(from.0), Int32(from.1),
+                                     Int32(at.x - target.region.x), Int32(at.y - target.region.y), Int32(at.width), Int32(at.height))
+        }
         if case .surface(let s) = self, s.format == CAIRO_FORMAT_A8 {
             // A mask already written out: pixman reads it where it is.
-            Self.composite(src, mask: UnsafeMutableRawPointer(s.data), stride: s.stride, size: (s.region.width, s.region.height),
-                           from: (r.x - s.region.x, r.y - s.region.y), onto: target, at: r)
+            guard let m = Self.maskImage(UnsafeMutableRawPointer(s.data), s.region.width, s.region.height, stride: s.stride) else { return }
+            defer { pixman_image_unref(m) }
+            composite(m, from: (r.x - s.region.x, r.y - s.region.y), at: r)
             return
         }
+        // pixman takes a mask's rows 4-byte aligned.
         let bandRows = 16, stride = (r.width + 3) & ~3
         let band = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * bandRows)
         defer { band.deallocate() }
+        guard let m = Self.maskImage(UnsafeMutableRawPointer(band), r.width, bandRows, stride: stride) else { return }
+        defer { pixman_image_unref(m) }
         var first = r.y, filled = 0
         func flush() {
             guard filled > 0 else { return }
-            Self.composite(src, mask: UnsafeMutableRawPointer(band), stride: stride, size: (r.width, bandRows), from: (0, 0),
-                           onto: target, at: PixelRect(x: r.x, y: first, width: r.width, height: filled))
+            composite(m, from: (0, 0), at: PixelRect(x: r.x, y: first, width: r.width, height: filled))
             first += filled
             filled = 0
         }
@@ -125,27 +137,15 @@ enum ShadowPaint {
         flush()
     }
 
-    /// `src` OVER `target` over `at` (canvas pixels) through an A8 mask of `size` pixels at `mask`, rows `stride` bytes
-    /// apart (a multiple of 4, as pixman requires), read from its pixel `from`: pixman's own operation, the one
-    /// `cairo_mask_surface` runs.
-    static func composite(_ src: OpaquePointer, mask: UnsafeMutableRawPointer, stride: Int, size: (Int, Int), from: (Int, Int),
-                          onto target: PixelSurface, at: PixelRect) {
-        let t = target.data
-        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.region.width), Int32(target.region.height),
-                                                 UnsafeMutableRawPointer(t).assumingMemoryBound(to: UInt32.self), Int32(target.stride)),
-              let m = pixman_image_create_bits(PIXMAN_a8, Int32(size.0), Int32(size.1), mask.assumingMemoryBound(to: UInt32.self),
-                                               Int32(stride))
-        else { return }
-        defer { pixman_image_unref(dst); pixman_image_unref(m) }
-        pixman_image_composite32(PIXMAN_OP_OVER, src, m, dst, 0, 0, Int32(from.0), Int32(from.1),
-                                 Int32(at.x - target.region.x), Int32(at.y - target.region.y), Int32(at.width), Int32(at.height))
-        target.markDirty()
+    /// A pixman A8 image over `width`×`height` bytes at `bits`, rows `stride` bytes apart (a multiple of 4).
+    static func maskImage(_ bits: UnsafeMutableRawPointer, _ width: Int, _ height: Int, stride: Int) -> OpaquePointer? {
+        pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), bits.assumingMemoryBound(to: UInt32.self), Int32(stride))
     }
 }
 
 /// A solid colour as Cairo paints it: the premultiplied ARGB32 pixel Cairo makes of it (found by letting Cairo paint
 /// it once), as a pixman solid image for `ShadowPaint.paint`.
-struct SolidOver {
+struct SolidColour {
     /// The colour premultiplied, as an ARGB32 pixel.
     let pixel: UInt32
     /// The colour as given.

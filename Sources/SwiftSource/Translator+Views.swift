@@ -229,8 +229,8 @@ extension Translator {
     func shapeShorthand(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue? {
         let at = loc(e)
         if let m = e.as(MemberAccessExprSyntax.self), m.base == nil {
-            let types = ["rect": "rect", "circle": "circle", "capsule": "capsule", "ellipse": "ellipse"]
-            return types[m.declName.baseName.text].map { shape($0, at) }
+            let name = m.declName.baseName.text
+            return ["rect", "circle", "capsule", "ellipse"].contains(name) ? shape(name, at) : nil
         }
         guard let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), m.base == nil,
               m.declName.baseName.text == "rect" else { return nil }
@@ -428,14 +428,7 @@ extension Translator {
             guard let items = try constantItems(data, s) else {
                 throw fail(data, s.trail, "ForEach", "only ranges and constant arrays of numbers, strings, colours or enum cases are supported; collections of structs, tuples or state are not")
             }
-            let p = closureParameters(content).first
-            var out: [JSONValue] = []
-            for (k, item) in items.enumerated() {
-                var inner = s.adding("ForEach[\(k)]")
-                if let p { inner.values[p] = .sym(item) }
-                out.append(oneView(try children(content.statements, inner), content))
-            }
-            return out
+            return try writtenOut(items, content, s)
         }
         let lo = try sym(range.leftOperand, s), hi = try sym(range.rightOperand, s)
         let count = Sym.binary("-", op == "..." ? Sym.binary("+", hi, .num(1)).folded : hi, lo).folded
@@ -444,13 +437,7 @@ extension Translator {
         // all items: the items are written out one by one instead, each with its own constant.
         if let p = params.first, case .num(let n) = count, n >= 0, n <= 64, n == n.rounded(),
            AnimationReadsVisitor.reads(p, in: Syntax(content)) {
-            var out: [JSONValue] = []
-            for k in 0..<Int(n) {
-                var inner = s.adding("ForEach[\(k)]")
-                inner.values[p] = .sym(Sym.binary("+", .num(Double(k)), lo).folded)
-                out.append(oneView(try children(content.statements, inner), content))
-            }
-            return out
+            return try writtenOut((0..<Int(n)).map { Sym.binary("+", .num(Double($0)), lo).folded }, content, s)
         }
         hiddenCounter += 1
         let loopName = "i\(hiddenCounter)"
@@ -459,6 +446,16 @@ extension Translator {
         let kids = try children(content.statements, inner)
         let one = oneView(kids, content)
         return [J.obj([("type", J.str("forEach", at)), ("count", count.json(at)), ("as", J.str(loopName, at)), ("content", one)], at)]
+    }
+
+    /// A ForEach's content written out once per item, its parameter bound to the item's value.
+    func writtenOut(_ items: [Sym], _ content: ClosureExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        let p = closureParameters(content).first
+        return try items.enumerated().map { k, item in
+            var inner = s.adding("ForEach[\(k)]")
+            if let p { inner.values[p] = .sym(item) }
+            return oneView(try children(content.statements, inner), content)
+        }
     }
 
     /// The items of a constant collection: an array literal of constant numbers, strings, colours or enum cases, a

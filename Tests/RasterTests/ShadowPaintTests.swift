@@ -56,7 +56,7 @@ final class ShadowPaintTests: XCTestCase {
             cairo_set_source_rgba(cr, r, gr, b, a)
             cairo_mask_surface(cr, a8.surface, 0, 0)
             cairo_destroy(cr)
-            ShadowPaint.surface(a8).paint(SolidOver(r: r, g: gr, b: b, a: a), onto: actual, within: target)
+            ShadowPaint.surface(a8).paint(SolidColour(r: r, g: gr, b: b, a: a), onto: actual, within: target)
             XCTAssertEqual(bytes(actual), bytes(expected), "colour \(n)")
             // And the bytes changed where the mask covers the target: the test sees a paint that does nothing.
             XCTAssertNotEqual(bytes(actual), bytes(background(target, seed: UInt64(n + 1))), "colour \(n)")
@@ -74,7 +74,7 @@ final class ShadowPaintTests: XCTestCase {
         cairo_set_source_rgba(cr, 1, 0, 0, 0.5)
         cairo_mask_surface(cr, a8.surface, 0, 0)
         cairo_destroy(cr)
-        ShadowPaint.surface(a8).paint(SolidOver(r: 1, g: 0, b: 0, a: 0.5), onto: actual, within: region)
+        ShadowPaint.surface(a8).paint(SolidColour(r: 1, g: 0, b: 0, a: 0.5), onto: actual, within: region)
         let e = (0..<9).flatMap { y in Array(UnsafeBufferPointer(start: expected.data + y * expected.stride, count: 33)) }
         XCTAssertEqual((0..<9).flatMap { y in Array(UnsafeBufferPointer(start: actual.data + y * actual.stride, count: 33)) }, e)
         XCTAssertNotEqual(e, [UInt8](repeating: 0, count: e.count))
@@ -102,7 +102,7 @@ final class ShadowPaintTests: XCTestCase {
             cairo_set_source_rgba(cr, 0.54, 0.49, 1, 0.6)
             cairo_mask_surface(cr, a8.surface, 0, 0)
             cairo_destroy(cr)
-            ShadowPaint.blurred(cells, out: out).paint(SolidOver(r: 0.54, g: 0.49, b: 1, a: 0.6), onto: actual, within: target)
+            ShadowPaint.blurred(cells, out: out).paint(SolidColour(r: 0.54, g: 0.49, b: 1, a: 0.6), onto: actual, within: target)
             XCTAssertEqual(bytes(actual), bytes(expected), "σ \(sigma)")
             // The A8 surface made from the cells is the blur too.
             let made = ShadowPaint.blurred(cells, out: out).surface()!
