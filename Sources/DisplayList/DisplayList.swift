@@ -46,9 +46,12 @@ public struct StrokeCommand: Hashable, Sendable {
     public var paintBounds: Rect
     public var lineWidth: Double
     public var transform: AffineTransform
-    public init(path: Path, paint: Paint, paintBounds: Rect, lineWidth: Double, transform: AffineTransform) {
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public init(path: Path, paint: Paint, paintBounds: Rect, lineWidth: Double, transform: AffineTransform,
+                lineCap: LineCap = .butt, lineJoin: LineJoin = .miter) {
         self.path = path; self.paint = paint; self.paintBounds = paintBounds
-        self.lineWidth = lineWidth; self.transform = transform
+        self.lineWidth = lineWidth; self.transform = transform; self.lineCap = lineCap; self.lineJoin = lineJoin
     }
 }
 

@@ -200,17 +200,23 @@ public struct DisplayListDigest: Sendable {
             word(UInt64(doc.frameCount), into: &bytes)
         case .reflected:
             let mirror = Mirror(reflecting: value)
+            var children = Array(mirror.children)
+            if let stroke = value as? StrokeCommand, stroke.lineCap == .butt, stroke.lineJoin == .miter {
+                // A stroke with the default ends and corners is fed as strokes were before they had them, so the
+                // digests golden manifests recorded for such frames stay valid.
+                children.removeAll { $0.label == "lineCap" || $0.label == "lineJoin" }
+            }
             bytes.append(6)
             if let name { bytes += name } else { text(String(describing: mirror.subjectType), into: &bytes) }
-            word(UInt64(mirror.children.count), into: &bytes)
-            if mirror.children.isEmpty {
+            word(UInt64(children.count), into: &bytes)
+            if children.isEmpty {
                 // A case without payload, nil, or a value Mirror does not open (Bool, other numbers): its text.
                 text(String(describing: value), into: &bytes)
                 return
             }
             let unordered = mirror.displayStyle == .set || mirror.displayStyle == .dictionary
             var parts: [[UInt8]] = []
-            for child in mirror.children {
+            for child in children {
                 // Fed straight into `bytes` unless they are to be sorted.
                 var part: [UInt8] = []
                 text(child.label ?? "", into: &part)

@@ -11,9 +11,11 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
     case color(Color)
     case linear(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
     case radial(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
-    /// A conic sweep around `center`, starting at angle 0 (pointing to the trailing side)
-    /// and going clockwise through 360°, as SwiftUI's AngularGradient with default angles.
-    case angular(stops: [GradientStop], center: UnitPoint)
+    /// A conic sweep around `center` from `startAngle` to `endAngle`, in degrees clockwise from the trailing side, as
+    /// SwiftUI's AngularGradient: a span of 360° or more draws its last complete turn (equal angles, SwiftUI's default,
+    /// are one whole turn); a shorter span fills the missing part with the colours at locations 1 and 0, changing
+    /// halfway across it (developer.apple.com/documentation/swiftui/angulargradient). `AngularSweep` maps angles.
+    case angular(stops: [GradientStop], center: UnitPoint, startAngle: Double, endAngle: Double)
 
     public var description: String {
         func st(_ s: [GradientStop]) -> String {
@@ -23,7 +25,29 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
         case .color(let c): return c.description
         case .linear(let s, let a, let b): return "linear(\(st(s)) from \(a) to \(b))"
         case .radial(let s, let c, let r0, let r1): return "radial(\(st(s)) at \(c) r \(fmt(r0))…\(fmt(r1)))"
-        case .angular(let s, let c): return "angular(\(st(s)) at \(c))"
+        case .angular(let s, let c, let a0, let a1):
+            return "angular(\(st(s)) at \(c)" + (a0 == 0 && a1 == 360 ? ")" : " \(fmt(a0))°…\(fmt(a1))°)")
         }
+    }
+}
+
+/// Where an angle falls along an angular gradient from `startAngle` to `endAngle` (SwiftUI's AngularGradient rules,
+/// see `Paint.angular`): the location 0…1 of the colour drawn at `angle`, all in degrees clockwise from the trailing
+/// side.
+public struct AngularSweep: Hashable, Sendable {
+    public var startAngle: Double, endAngle: Double
+    public init(startAngle: Double, endAngle: Double) { self.startAngle = startAngle; self.endAngle = endAngle }
+
+    public func location(at angle: Double) -> Double {
+        // A sweep that runs anticlockwise is the clockwise one seen in a mirror.
+        var a = angle, s = startAngle, e = endAngle
+        if e < s { a = -a; s = -s; e = -e }
+        func turns(_ x: Double) -> Double { let f = x / 360 - (x / 360).rounded(.down); return f < 1 ? f : 0 }
+        let span = e - s
+        guard span.isFinite, a.isFinite else { return 0 }
+        if span == 0 || span >= 360 { return turns(a - e) }   // the last whole turn, ending at `endAngle`
+        let d = turns(a - s) * 360
+        if d <= span { return d / span }
+        return d - span < (360 - span) / 2 ? 1 : 0
     }
 }

@@ -14,6 +14,8 @@ public enum ShapeKind<Value> {
     case capsule
     case circle
     case ellipse
+    /// SwiftUI's `Path { path in … }` as a view: drawn steps in the view's own points, from its top-leading corner.
+    case path([PathCommand<Value>])
 
     /// The scene format's name of the shape.
     public var typeName: String {
@@ -23,6 +25,7 @@ public enum ShapeKind<Value> {
         case .capsule: return "capsule"
         case .circle: return "circle"
         case .ellipse: return "ellipse"
+        case .path: return "path"
         }
     }
 
@@ -34,6 +37,7 @@ public enum ShapeKind<Value> {
         case .capsule: return .capsule
         case .circle: return .circle
         case .ellipse: return .ellipse
+        case .path(let commands): return .path(commands.map { $0.map(f) })
         }
     }
 }
@@ -59,6 +63,9 @@ extension ShapeKind where Value == Double {
             // SwiftUI's Circle takes the whole proposal and draws the largest centred circle.
             let d = Swift.min(r.width, r.height)
             return .ellipse(in: Rect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d))
+        case .path(let commands):
+            // A Path takes the whole proposal, as a shape does, and draws its own coordinates in it, unscaled.
+            return Path(commands: commands, origin: r.origin)
         }
     }
 
@@ -68,7 +75,7 @@ extension ShapeKind where Value == Double {
         switch self {
         case .rect: return 0
         case .roundedRect(let r, _): return r
-        case .capsule, .circle, .ellipse: return nil
+        case .capsule, .circle, .ellipse, .path: return nil
         }
     }
 }

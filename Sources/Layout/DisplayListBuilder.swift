@@ -235,7 +235,7 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
         }
         if let stroke = s.stroke, s.strokeWidth > 0 {
             list.append(.stroke(StrokeCommand(path: path, paint: stroke, paintBounds: bounds,
-                                              lineWidth: s.strokeWidth, transform: t)))
+                                              lineWidth: s.strokeWidth, transform: t, lineCap: s.lineCap, lineJoin: s.lineJoin)))
         }
     case .paint(let paint):
         list.append(.fill(FillCommand(path: .rect(bounds), paint: paint, paintBounds: bounds, transform: t)))

@@ -12,7 +12,8 @@ public func dump(_ list: DisplayList) -> String {
         case .fill(let f):
             emit("fill \(describe(f.path)) paint \(f.paint) bounds \(f.paintBounds)\(describe(f.transform))")
         case .stroke(let s):
-            emit("stroke \(describe(s.path)) width \(fmt(s.lineWidth)) paint \(s.paint) bounds \(s.paintBounds)\(describe(s.transform))")
+            let ends = (s.lineCap == .butt ? "" : " cap \(s.lineCap.rawValue)") + (s.lineJoin == .miter ? "" : " join \(s.lineJoin.rawValue)")
+            emit("stroke \(describe(s.path)) width \(fmt(s.lineWidth))\(ends) paint \(s.paint) bounds \(s.paintBounds)\(describe(s.transform))")
         case .text(let t):
             let st = t.style
             var style = "\(fmt(st.size))pt weight \(st.weight) \(st.design.rawValue)"

@@ -64,7 +64,7 @@ extension LayoutNode {
     private func placeChildren(_ p: ProposedSize, in content: Rect) -> [LaidOutView] {
         switch view.kind {
         case .zstack(let alignment):
-            return children.map { c in c.place(p, at: content.aligning(c.size(p), at: alignment)) }
+            return zip(children, zstackProposals(p)).map { c, q in c.place(q, at: content.aligning(c.size(q), at: alignment)) }
         case .geometry:
             // GeometryReader proposes its own size to its content and puts it at its top-leading corner (iOS 14 and
             // later; see docs/scene-format.md), each child on its own as in a zstack.

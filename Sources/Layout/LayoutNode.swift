@@ -40,6 +40,8 @@ final class LayoutNode {
     }
 
     var isSpacer: Bool { if case .spacer = view.kind { return true } else { return false } }
+    /// The view's `layoutPriority`, by which its parent stack serves it.
+    var priority: Double { view.modifiers.layoutPriority }
 
     // MARK: Sizing
 
@@ -87,8 +89,8 @@ final class LayoutNode {
             return ImageSizing(lottie: document, contentMode: mode).size(for: p)
         case .zstack:
             // Every child aligns on the same point, so the union of their frames is as wide as the widest.
-            return children.reduce(Size.zero) { acc, c in
-                let s = c.size(p)
+            return zip(children, zstackProposals(p)).reduce(Size.zero) { acc, pair in
+                let s = pair.0.size(pair.1)
                 return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
             }
         case .hstack(let spacing, _):
@@ -100,6 +102,24 @@ final class LayoutNode {
             let minimum = Swift.max(0, minLength ?? StackLayout.defaultSpacing)
             return Size(along: axis, Swift.max(minimum, p[axis] ?? 0), across: 0)
         }
+    }
+}
+
+extension LayoutNode {
+    /// What a ZStack proposes to each child for its own proposal `p`. With one `layoutPriority` among the children
+    /// (the usual case) every child is proposed `p`. Otherwise the children of the highest priority are proposed `p`
+    /// and the others the size those take together (the union of their frames, aligned on one point), so that a
+    /// background of lower priority fits what the high-priority child chose. Apple documents `layoutPriority` only
+    /// for stacks that share space along an axis; this is how a ZStack uses it on iOS, as measured and described in
+    /// fatbobman.com/en/posts/exploring-the-secrets-of-layoutpriority-in-zstack.
+    func zstackProposals(_ p: ProposedSize) -> [ProposedSize] {
+        guard let top = children.map(\.priority).max(),
+              children.contains(where: { $0.priority != top }) else { return children.map { _ in p } }
+        let first = children.filter { $0.priority == top }.reduce(Size.zero) { acc, c in
+            let s = c.size(p)
+            return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
+        }
+        return children.map { $0.priority == top ? p : ProposedSize(first) }
     }
 }
 

@@ -6,6 +6,13 @@ import Geometry
 /// waiting; each child's answer is taken from what is left. Spacers come after the other views
 /// of equal flexibility. Every child is proposed the stack's own proposal across the axis;
 /// the stack is as long as its children plus spacing and as thick as its thickest child.
+///
+/// Children of different `layoutPriority` are served in groups, highest priority first: a group shares what is
+/// left less the minimum length (the length when proposed 0) of every child of a lower priority. That is Apple's
+/// rule for the modifier: "A parent layout should offer children with the highest layout priority all the space
+/// offered to the parent minus the minimum space required for all its lower-priority children, and so on for each
+/// lower priority value" (developer.apple.com/documentation/swiftui/view/layoutpriority(_:)). With one priority
+/// (the usual case) it is the single pass above.
 struct StackLayout {
     /// Points between adjacent children when the scene gives none.
     static let defaultSpacing = 8.0
@@ -50,16 +57,27 @@ struct StackLayout {
             return a < b
         }
         var remaining = available - gap * Double(Swift.max(0, children.count - 1))
-        var waiting = children.count
         var slots = [Slot](repeating: Slot(proposal: .unspecified, size: .zero), count: children.count)
-        for i in order {
-            // An infinite proposal (flexibility probe) stays infinite: ∞ − ∞ would make later shares NaN.
-            let share = available.isInfinite ? available : Swift.max(0, remaining / Double(waiting))
-            let q = ProposedSize(along: axis, share, across: across)
-            let s = children[i].size(q)
-            slots[i] = Slot(proposal: q, size: s)
-            remaining -= s[axis]
-            waiting -= 1
+        let priorities = Set(children.map(\.priority)).sorted(by: >)
+        for priority in priorities {
+            let group = order.filter { children[$0].priority == priority }
+            // What the children of lower priority need at least is kept back from this group.
+            let keptBack = children.indices.reduce(0.0) { sum, i in
+                children[i].priority < priority
+                    ? sum + children[i].size(ProposedSize(along: axis, 0, across: across))[axis] : sum
+            }
+            var free = remaining - keptBack
+            var waiting = group.count
+            for i in group {
+                // An infinite proposal (flexibility probe) stays infinite: ∞ − ∞ would make later shares NaN.
+                let share = available.isInfinite ? available : Swift.max(0, free / Double(waiting))
+                let q = ProposedSize(along: axis, share, across: across)
+                let s = children[i].size(q)
+                slots[i] = Slot(proposal: q, size: s)
+                free -= s[axis]
+                remaining -= s[axis]
+                waiting -= 1
+            }
         }
         return slots
     }

@@ -137,6 +137,16 @@ public final class CairoRasterizer {
         cairo_set_matrix(cr, &m)
     }
 
+    /// A stroke's width, ends and corners; the miter limit is SwiftUI's StrokeStyle default, 10 (Cairo's too).
+    static func setLineStyle(_ cr: OpaquePointer, _ s: StrokeCommand) {
+        cairo_set_line_width(cr, s.lineWidth)
+        cairo_set_miter_limit(cr, 10)
+        let cap: cairo_line_cap_t = switch s.lineCap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE }
+        let join: cairo_line_join_t = switch s.lineJoin { case .miter: CAIRO_LINE_JOIN_MITER; case .round: CAIRO_LINE_JOIN_ROUND; case .bevel: CAIRO_LINE_JOIN_BEVEL }
+        cairo_set_line_cap(cr, cap)
+        cairo_set_line_join(cr, join)
+    }
+
     static func append(_ path: Path, to cr: OpaquePointer) {
         cairo_new_path(cr)
         for e in path.elements {
@@ -169,8 +179,7 @@ public final class CairoRasterizer {
             let t = device(s.transform)
             guard t.determinant != 0, s.lineWidth > 0, s.lineWidth.isFinite else { return }
             setMatrix(cr, t)
-            cairo_set_line_width(cr, s.lineWidth)
-            cairo_set_miter_limit(cr, 10)   // SwiftUI's StrokeStyle default
+            Self.setLineStyle(cr, s)
             Self.append(s.path, to: cr)
             let region = PixelRect(covering: strokeExtents(cr, t)).expanded(by: 1).intersection(area)
             let keep = PaintSource.set(s.paint, bounds: s.paintBounds, on: cr, localToDevice: t, deviceArea: region)

@@ -17,8 +17,7 @@ extension CairoRasterizer {
             defer { cairo_destroy(cr) }
             var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
             cairo_set_matrix(cr, &m)
-            cairo_set_line_width(cr, s.lineWidth)
-            cairo_set_miter_limit(cr, 10)
+            CairoRasterizer.setLineStyle(cr, s)
             Self.append(s.path, to: cr)
             return strokeExtents(cr, t)
         case .text(let tc):

@@ -22,8 +22,9 @@ enum PaintSource {
             let c = bounds.point(at: center)
             let pattern = cairo_pattern_create_radial(c.x, c.y, max(0, r0), c.x, c.y, max(0, r1))
             setGradient(pattern, stops: stops, on: cr)
-        case .angular(let stops, let center):
-            return setAngular(stops: stops, center: bounds.point(at: center), on: cr,
+        case .angular(let stops, let center, let startAngle, let endAngle):
+            return setAngular(stops: stops, center: bounds.point(at: center),
+                              sweep: AngularSweep(startAngle: startAngle, endAngle: endAngle), on: cr,
                               localToDevice: localToDevice, area: deviceArea)
         }
         return nil
@@ -55,7 +56,7 @@ enum PaintSource {
     /// proportional to the covered area. A mesh pattern of wedge patches was the alternative:
     /// it needs hundreds of patches to hide the linear-in-patch interpolation and Cairo's mesh
     /// rasteriser then costs more than this loop.
-    private static func setAngular(stops: [GradientStop], center: Point, on cr: OpaquePointer,
+    private static func setAngular(stops: [GradientStop], center: Point, sweep: AngularSweep, on cr: OpaquePointer,
                                    localToDevice: Geometry.AffineTransform, area: PixelRect) -> PixelSurface? {
         guard let inverse = localToDevice.inverted, let image = PixelSurface(region: area) else {
             cairo_set_source_rgba(cr, 0, 0, 0, 0)
@@ -63,6 +64,7 @@ enum PaintSource {
         }
         let table = colourTable(sorted(stops), count: 4096)
         let data = image.data, stride = image.stride
+        let wholeTurn = sweep == AngularSweep(startAngle: 0, endAngle: 360)
         table.withUnsafeBufferPointer { lut in
             for y in 0..<area.height {
                 let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -71,6 +73,7 @@ enum PaintSource {
                     // y grows downwards, so atan2 grows clockwise on screen; 0 points to +x (trailing).
                     var t = atan2(p.y - center.y, p.x - center.x) / (2 * .pi)
                     if t < 0 { t += 1 }
+                    if !wholeTurn { t = sweep.location(at: t * 360) }
                     row[x] = lut[min(lut.count - 1, Int(t * Double(lut.count - 1) + 0.5))]
                 }
             }

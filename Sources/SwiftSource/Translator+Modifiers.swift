@@ -25,7 +25,7 @@ extension Translator {
         // Presence and identity stay with the outermost view.
         var inner = v
         var outer: [(String, JSONValue)] = [("type", J.str("zstack", at))]
-        for k in ["if", "transition", "id", "gestures"] {
+        for k in ["if", "transition", "id", "gestures", "layoutPriority"] {
             if let x = v[k] { outer.append((k, x)); inner = inner.removing(k) }
         }
         outer.append(("children", J.arr([inner], at)))
@@ -38,7 +38,7 @@ extension Translator {
     }
 
     func isShape(_ v: JSONValue) -> Bool {
-        ["rect", "roundedRect", "capsule", "circle", "ellipse"].contains(v["type"]?.string ?? "")
+        ["rect", "roundedRect", "capsule", "circle", "ellipse", "path"].contains(v["type"]?.string ?? "")
     }
 
     static let knownModifiers = [
@@ -48,7 +48,7 @@ extension Translator {
         "transition", "animation", "zIndex", "compositingGroup", "drawingGroup", "contentShape", "allowsHitTesting", "id", "modifier",
         "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive",
         "ignoresSafeArea", "edgesIgnoringSafeArea", "fixedSize", "lineLimit", "multilineTextAlignment", "resizable", "aspectRatio",
-        "scaledToFit", "scaledToFill", "buttonStyle", "labelsHidden", "trim", "monospaced", "italic",
+        "scaledToFit", "scaledToFill", "buttonStyle", "labelsHidden", "trim", "monospaced", "italic", "layoutPriority",
     ]
 
     func modifier(_ name: String, _ c: FunctionCallExprSyntax, _ v: JSONValue, _ s: Scope) throws -> JSONValue {
@@ -282,6 +282,7 @@ extension Translator {
         case "stroke", "strokeBorder":
             guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".\(name)", "applies to a shape (before its other modifiers)") }
             var width: JSONValue = J.num(1, at)
+            var lineStyle: [(String, JSONValue)] = []
             if let w = arg("lineWidth") { width = try value(w) }
             if let st = arg("style") {
                 guard let sc = st.as(FunctionCallExprSyntax.self), sc.calledExpression.trimmedDescription.hasSuffix("StrokeStyle") else {
@@ -289,13 +290,22 @@ extension Translator {
                 }
                 if let w = sc.arguments.first(where: { $0.label?.text == "lineWidth" }) { width = try value(w.expression) }
                 for a in sc.arguments where a.label?.text != "lineWidth" {
-                    warn(a, s.trail, "StrokeStyle(\(a.label?.text ?? "_"):)", "not supported; drawn with butt caps and miter joins, no dashes")
+                    let label = a.label?.text ?? "_"
+                    let choices = label == "lineCap" ? ["butt", "round", "square"] : label == "lineJoin" ? ["miter", "round", "bevel"] : []
+                    guard !choices.isEmpty else {
+                        warn(a, s.trail, "StrokeStyle(\(label):)", "not supported; drawn without dashes (miter limit 10)")
+                        continue
+                    }
+                    guard let m = a.expression.as(MemberAccessExprSyntax.self), choices.contains(m.declName.baseName.text) else {
+                        throw fail(a.expression, s.trail, "StrokeStyle(\(label):)", "expected one of " + choices.map { ".\($0)" }.joined(separator: ", "))
+                    }
+                    lineStyle.append((label, J.str(m.declName.baseName.text, loc(a.expression))))
                 }
             }
             let given = try unlabeled().map { try paint($0, s) }
             let paintValue = given ?? systemColor("primary")!.json(at)
             // iOS 17's `.fill(a).stroke(b)` keeps the fill; a stroke alone has none.
-            var out = (v[defaultFillMarker] != nil ? v.removing("fill") : v).removing(defaultFillMarker).setting("stroke", J.obj([("paint", paintValue), ("width", width)], at))
+            var out = (v[defaultFillMarker] != nil ? v.removing("fill") : v).removing(defaultFillMarker).setting("stroke", J.obj([("paint", paintValue), ("width", width)] + lineStyle, at))
             // A stroke without a paint is the foreground style: a later `.foregroundColor` sets it.
             if given == nil { out = out.setting(defaultStrokeMarker, J.bool(true, at)) }
             if name == "strokeBorder" {
@@ -405,6 +415,10 @@ extension Translator {
                 return v
             }
             return v.setting(zIndexMarker, J.num(z, at))
+        case "layoutPriority":
+            // A trait of the view as its parent sees it: it stays on the outermost view when later modifiers wrap it.
+            guard let e = unlabeled() else { throw fail(c, s.trail, ".layoutPriority", "expected a number") }
+            return v.setting("layoutPriority", try value(e))
         case "contentShape":
             warn(c, s.trail, ".contentShape(\(unlabeled().map { text($0) } ?? ""))", "changes only the hit area")
             return v

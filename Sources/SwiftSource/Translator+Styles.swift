@@ -199,7 +199,9 @@ extension Translator {
             let callee = c.calledExpression.trimmedDescription
             let kinds = ["LinearGradient": "linear", ".linearGradient": "linear", "RadialGradient": "radial", ".radialGradient": "radial",
                          "AngularGradient": "angular", ".angularGradient": "angular", ".conicGradient": "angular"]
-            if let kind = kinds[callee] { return try gradient(kind, c, s) }
+            // `AngularGradient.init(…)` is the same call.
+            let type = callee.hasSuffix(".init") ? String(callee.dropLast(5)) : callee
+            if let kind = kinds[type] { return try gradient(kind, c, s) }
         }
         return try color(e, s).json(at)
     }
@@ -233,8 +235,17 @@ extension Translator {
             if let r = arg("endRadius") { members.append(("endRadius", try sym(r, s).json(loc(r)))) }
         default:
             members.append(("center", try unitPoint(arg("center"), s, default: [0.5, 0.5], at)))
-            for k in ["angle", "startAngle", "endAngle"] {
-                if let a = arg(k) { throw fail(a, s.trail, "AngularGradient(\(k):)", "not supported: angular gradients start at the trailing side and go round once") }
+            // `angle:` (and `.conicGradient`'s) is one whole turn from there; `startAngle:`/`endAngle:` default to
+            // zero, and equal angles are one whole turn, as the scene format's default 0…360 is.
+            if let a = arg("angle") {
+                let start = try angle(a, s)
+                members.append(("startAngle", start.json(loc(a))))
+                members.append(("endAngle", Sym.binary("+", start, .num(360)).folded.json(loc(a))))
+            } else if arg("startAngle") != nil || arg("endAngle") != nil {
+                let start = try arg("startAngle").map { try angle($0, s) } ?? .num(0)
+                let end = try arg("endAngle").map { try angle($0, s) } ?? .num(0)
+                members.append(("startAngle", start.json(arg("startAngle").map(loc) ?? at)))
+                members.append(("endAngle", end.json(arg("endAngle").map(loc) ?? at)))
             }
         }
         return J.obj([(kind, J.obj(members, at))], at)

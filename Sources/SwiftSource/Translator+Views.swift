@@ -147,14 +147,18 @@ extension Translator {
 
     static let viewConstructors = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "Text", "Image", "Color",
                                    "VStack", "HStack", "ZStack", "Group", "Spacer", "ForEach", "GeometryReader", "Button",
-                                   "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView"]
+                                   "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView", "Path"]
 
     func views(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] { try deeper(e, s) { try viewsOf(e, s) } }
 
     func viewsOf(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
         let at = loc(e)
         if let c = e.as(FunctionCallExprSyntax.self) {
-            if let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "Color" {
+            // `T.init(…)` is `T(…)`.
+            let initOf = c.calledExpression.as(MemberAccessExprSyntax.self).flatMap { m in
+                m.declName.baseName.text == "init" ? m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text : nil
+            }
+            if initOf == nil, let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "Color" {
                 let name = m.declName.baseName.text
                 let inner = try views(base, s)
                 // On a ForEach or a Group, SwiftUI applies a modifier to each of its views (`ForEach(…) { … }.padding()`).
@@ -163,7 +167,7 @@ extension Translator {
                 }
                 return [try modifier(name, c, oneView(inner, base), s.adding(".\(name)"))]
             }
-            let name = c.calledExpression.trimmedDescription
+            let name = initOf ?? c.calledExpression.trimmedDescription
             // Inside `extension View { func glow() -> some View { modifier(Glow()) } }`: a modifier of `self`.
             if case .views(let me)? = s.values["self"], Self.knownModifiers.contains(name) || extensionMembers["View"]?[name] != nil,
                !Self.viewConstructors.contains(name) {
@@ -269,6 +273,7 @@ extension Translator {
         case "Capsule": return [shape("capsule", at)]
         case "Circle": return [shape("circle", at)]
         case "Ellipse": return [shape("ellipse", at)]
+        case "Path": return [shape("path", at, [("elements", J.arr(try pathElements(c, s), at))])]
         case "RoundedRectangle":
             // The contract writes SwiftUI's default style as .circular (the scene format's is continuous).
             return [try roundedRect(c, s, what: "RoundedRectangle", defaultStyle: "circular")]
@@ -838,5 +843,112 @@ final class AnimationReadsVisitor: SyntaxVisitor {
             found = true
         }
         return found ? .skipChildren : .visitChildren
+    }
+}
+
+extension Translator {
+    /// The steps of `Path { path in … }` (`move(to:)`, `addLine(to:)`, `addLines(_:)`, `addQuadCurve(to:control:)`,
+    /// `addCurve(to:control1:control2:)`, `addArc(center:radius:startAngle:endAngle:clockwise:)`, `addRect(_:)`,
+    /// `addEllipse(in:)`, `closeSubpath()`, and `let` constants), or of `Path(CGRect)`, `Path(ellipseIn:)`, as a `path`
+    /// view's `elements`.
+    func pathElements(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        let at = loc(c)
+        func nums(_ xs: [Sym], _ at: SceneJSON.SourceLocation) -> JSONValue { J.arr(xs.map { $0.json(at) }, at) }
+        func rect(_ e: ExprSyntax) throws -> JSONValue {
+            // CGRect(x:y:width:height:) or CGRect(origin:size:).
+            guard let r = e.as(FunctionCallExprSyntax.self), ["CGRect", ".init"].contains(r.calledExpression.trimmedDescription) else {
+                throw fail(e, s.trail, text(e), "expected CGRect(x:y:width:height:)")
+            }
+            let args = Array(r.arguments)
+            func arg(_ l: String) -> ExprSyntax? { args.first { $0.label?.text == l }?.expression }
+            if let x = arg("x"), let y = arg("y"), let w = arg("width"), let h = arg("height") {
+                return nums([try sym(x, s), try sym(y, s), try sym(w, s), try sym(h, s)], loc(e))
+            }
+            if let o = arg("origin"), let z = arg("size") {
+                let (x, y) = try pair(o, s), (w, h) = try pair(z, s)
+                return nums([x, y, w, h], loc(e))
+            }
+            throw fail(e, s.trail, text(e), "expected CGRect(x:y:width:height:) or CGRect(origin:size:)")
+        }
+        if c.trailingClosure == nil {
+            let args = Array(c.arguments)
+            if args.isEmpty { return [] }
+            if args.count == 1, args[0].label == nil { return [J.obj([("rect", try rect(args[0].expression))], at)] }
+            if args.count == 1, args[0].label?.text == "ellipseIn" { return [J.obj([("ellipse", try rect(args[0].expression))], at)] }
+            throw fail(c, s.trail, "Path(…)", "expected Path { path in … }, Path(CGRect) or Path(ellipseIn:)")
+        }
+        let closure = c.trailingClosure!
+        var name = "$0"
+        if let p = closure.signature?.parameterClause {
+            if let simple = p.as(ClosureShorthandParameterListSyntax.self), let first = simple.first { name = first.name.text }
+            else if let full = p.as(ClosureParameterClauseSyntax.self), let first = full.parameters.first { name = first.firstName.text }
+        }
+        var scope = s
+        var out: [JSONValue] = []
+        for item in closure.statements {
+            if case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self), v.bindingSpecifier.text == "let" {
+                for b in v.bindings {
+                    guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let e = b.initializer?.value else {
+                        throw fail(b, s.trail, text(b), "only `let name = value` is supported in a Path")
+                    }
+                    scope.values[n] = .lazy(e, scope)
+                }
+                continue
+            }
+            var expr: ExprSyntax?
+            if case .expr(let e) = item.item { expr = e }
+            if case .stmt(let st) = item.item { expr = st.as(ExpressionStmtSyntax.self)?.expression }
+            guard let call = expr?.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  m.base?.trimmedDescription == name else {
+                throw fail(item, s.trail, text(item), "expected \(name).move(to:), \(name).addLine(to:), \(name).addCurve(…), \(name).addArc(…) or another Path step")
+            }
+            let args = Array(call.arguments)
+            func arg(_ l: String) -> ExprSyntax? { args.first { $0.label?.text == l }?.expression }
+            func point(_ l: String) throws -> [Sym] {
+                guard let e = arg(l) else { throw fail(call, s.trail, ".\(m.declName.baseName.text)", "expected \(l):") }
+                let (x, y) = try pair(e, scope)
+                return [x, y]
+            }
+            let here = loc(call)
+            switch m.declName.baseName.text {
+            case "move": out.append(J.obj([("move", nums(try point("to"), here))], here))
+            case "addLine": out.append(J.obj([("line", nums(try point("to"), here))], here))
+            case "addLines":
+                guard let a = args.first?.expression.as(ArrayExprSyntax.self) else { throw fail(call, s.trail, ".addLines", "expected a list of points [CGPoint(…), …]") }
+                for (i, el) in a.elements.enumerated() {
+                    let (x, y) = try pair(el.expression, scope)
+                    out.append(J.obj([(i == 0 ? "move" : "line", nums([x, y], loc(el)))], loc(el)))
+                }
+            case "addQuadCurve":
+                out.append(J.obj([("quadCurve", J.obj([("to", nums(try point("to"), here)), ("control", nums(try point("control"), here))], here))], here))
+            case "addCurve":
+                out.append(J.obj([("curve", J.obj([("to", nums(try point("to"), here)), ("control1", nums(try point("control1"), here)),
+                                                   ("control2", nums(try point("control2"), here))], here))], here))
+            case "addArc":
+                guard let r = arg("radius"), let a0 = arg("startAngle"), let a1 = arg("endAngle") else {
+                    throw fail(call, s.trail, ".addArc", "expected addArc(center:radius:startAngle:endAngle:clockwise:) (the tangent form is not supported)")
+                }
+                var members: [(String, JSONValue)] = [("center", nums(try point("center"), here)), ("radius", try sym(r, scope).json(loc(r))),
+                                                      ("startAngle", try angle(a0, scope).json(loc(a0))), ("endAngle", try angle(a1, scope).json(loc(a1)))]
+                if let cw = arg("clockwise") {
+                    guard case .bool(let b) = try sym(cw, scope).substitute(unchangedStates) else {
+                        throw fail(cw, s.trail, "clockwise:", "expected true or false (a direction that changes is not supported)")
+                    }
+                    members.append(("clockwise", J.bool(b, loc(cw))))
+                }
+                out.append(J.obj([("arc", J.obj(members, here))], here))
+            case "addRect":
+                guard let e = args.first?.expression else { throw fail(call, s.trail, ".addRect", "expected a CGRect") }
+                out.append(J.obj([("rect", try rect(e))], here))
+            case "addEllipse":
+                guard let e = arg("in") else { throw fail(call, s.trail, ".addEllipse", "expected in: CGRect") }
+                out.append(J.obj([("ellipse", try rect(e))], here))
+            case "closeSubpath": out.append(J.str("close", here))
+            default:
+                let known = ["move", "addLine", "addLines", "addQuadCurve", "addCurve", "addArc", "addRect", "addEllipse", "closeSubpath"]
+                throw fail(m.declName, s.trail, ".\(m.declName.baseName.text)", "not a supported Path step" + (NameSuggestion.nearest(to: m.declName.baseName.text, among: known).map { "; nearest: \($0)" } ?? ""))
+            }
+        }
+        return out
     }
 }

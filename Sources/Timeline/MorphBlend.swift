@@ -52,8 +52,8 @@ func morphPaint(from old: Paint?, to new: Paint?, progress p: Double) -> Paint? 
         return stops(s0, s1).map { .linear(stops: $0, start: mix(a0, a1), end: mix(b0, b1)) } ?? new
     case (.radial(let s0, let c0, let r0, let e0), .radial(let s1, let c1, let r1, let e1)):
         return stops(s0, s1).map { .radial(stops: $0, center: mix(c0, c1), startRadius: max(0, mix(r0, r1)), endRadius: max(0, mix(e0, e1))) } ?? new
-    case (.angular(let s0, let c0), .angular(let s1, let c1)):
-        return stops(s0, s1).map { .angular(stops: $0, center: mix(c0, c1)) } ?? new
+    case (.angular(let s0, let c0, let a0, let e0), .angular(let s1, let c1, let a1, let e1)):
+        return stops(s0, s1).map { .angular(stops: $0, center: mix(c0, c1), startAngle: mix(a0, a1), endAngle: mix(e0, e1)) } ?? new
     default:
         return new
     }
@@ -67,7 +67,7 @@ extension Paint {
         case .color(let c): return .color(c.withAlphaMultiplied(by: 0))
         case .linear(let s, let a, let b): return .linear(stops: clear(s), start: a, end: b)
         case .radial(let s, let c, let r0, let r1): return .radial(stops: clear(s), center: c, startRadius: r0, endRadius: r1)
-        case .angular(let s, let c): return .angular(stops: clear(s), center: c)
+        case .angular(let s, let c, let a0, let a1): return .angular(stops: clear(s), center: c, startAngle: a0, endAngle: a1)
         }
     }
 
@@ -80,7 +80,7 @@ extension Paint {
         case .color: return self
         case .linear(let s, let a, let b): return .linear(stops: same(s), start: a, end: b)
         case .radial(let s, let c0, let r0, let r1): return .radial(stops: same(s), center: c0, startRadius: r0, endRadius: r1)
-        case .angular(let s, let c0): return .angular(stops: same(s), center: c0)
+        case .angular(let s, let c0, let a0, let a1): return .angular(stops: same(s), center: c0, startAngle: a0, endAngle: a1)
         }
     }
 }

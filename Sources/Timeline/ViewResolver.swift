@@ -142,7 +142,8 @@ struct ViewResolver {
 
     func shape(_ s: ShapeSpec) -> ShapeStyle {
         ShapeStyle(fill: s.fill.map(paint), stroke: s.stroke.map(paint), strokeWidth: values.number(s.strokeWidth),
-                   trim: s.trim.map { ShapeTrim(from: values.number($0.from), to: values.number($0.to)) })
+                   trim: s.trim.map { ShapeTrim(from: values.number($0.from), to: values.number($0.to)) },
+                   lineCap: s.lineCap, lineJoin: s.lineJoin)
     }
 
     func resolveKind(_ k: ViewKindSpec) -> ResolvedKind {
@@ -197,7 +198,8 @@ struct ViewResolver {
         case .linear(let s, let a, let b): return .linear(stops: stops(s), start: unit(a), end: unit(b))
         case .radial(let s, let c, let r0, let r1):
             return .radial(stops: stops(s), center: unit(c), startRadius: values.number(r0), endRadius: values.number(r1))
-        case .angular(let s, let c): return .angular(stops: stops(s), center: unit(c))
+        case .angular(let s, let c, let a0, let a1):
+            return .angular(stops: stops(s), center: unit(c), startAngle: values.number(a0), endAngle: values.number(a1))
         }
     }
 
@@ -228,6 +230,7 @@ struct ViewResolver {
         if let o = m.offset { r.offset = Point(values.number(o.x), values.number(o.y)) }
         if let s = m.scale { r.scale = Point(values.number(s.x), values.number(s.y)) }
         r.rotation = values.number(m.rotation, default: 0)
+        r.layoutPriority = values.number(m.layoutPriority, default: 0)
         if let a = m.anchor { r.anchor = UnitPoint(values.number(a.x), values.number(a.y)) }
         if let q = m.rotation3D {
             r.rotation3D = Rotation3D(angle: values.number(q.angle),

@@ -49,4 +49,31 @@ final class GeometryTests: XCTestCase {
     func testFormatting() {
         XCTAssertEqual(fmt(1.0), "1"); XCTAssertEqual(fmt(-0.00001), "0"); XCTAssertEqual(fmt(2.5), "2.5")
     }
+
+    /// SwiftUI's AngularGradient rules (developer.apple.com/documentation/swiftui/angulargradient), by hand.
+    func testAngularSweepLocations() {
+        let whole = AngularSweep(startAngle: 0, endAngle: 360)
+        XCTAssertEqual(whole.location(at: 90), 0.25, accuracy: 1e-12)
+        XCTAssertEqual(whole.location(at: 0), 0, accuracy: 1e-12)
+        // Equal angles (SwiftUI's defaults) are one whole turn from there.
+        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 0).location(at: 90), 0.25, accuracy: 1e-12)
+        // `angle: 300°` is 300°…660°: 300° is the start, 120° two thirds round.
+        let turned = AngularSweep(startAngle: 300, endAngle: 660)
+        XCTAssertEqual(turned.location(at: 300), 0, accuracy: 1e-12)
+        XCTAssertEqual(turned.location(at: 120), 180.0 / 360, accuracy: 1e-12)
+        XCTAssertEqual(turned.location(at: 299), 359.0 / 360, accuracy: 1e-12)
+        // More than a turn: the last whole turn, ending at 720° (0°…720° draws as 0°…360°).
+        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 720).location(at: 90), 0.25, accuracy: 1e-12)
+        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 540).location(at: 270), 0.25, accuracy: 1e-12)   // 180°…540°: 90° in
+        // A quarter: 0…90° spreads the stops; the gap 90°…360° shows location 1 up to 225°, then location 0.
+        let quarter = AngularSweep(startAngle: 0, endAngle: 90)
+        XCTAssertEqual(quarter.location(at: 45), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(quarter.location(at: 200), 1)
+        XCTAssertEqual(quarter.location(at: 250), 0)
+        XCTAssertEqual(quarter.location(at: -10), 0)     // 350°
+        // Anticlockwise (end before start) mirrors it: 90°…0° puts the start at 90°.
+        let back = AngularSweep(startAngle: 90, endAngle: 0)
+        XCTAssertEqual(back.location(at: 90), 0, accuracy: 1e-12)
+        XCTAssertEqual(back.location(at: 30), 2.0 / 3, accuracy: 1e-12)
+    }
 }

@@ -106,4 +106,51 @@ final class LayoutDumpTests: XCTestCase {
                 q rect [118, 0, 82×50]
             """)
     }
+
+    /// Apple's rule for `layoutPriority` in a stack: the highest priority is offered everything less the minimum
+    /// length of the lower priorities (developer.apple.com/documentation/swiftui/view/layoutpriority(_:)).
+    func testHigherLayoutPriorityIsOfferedTheSpaceLessTheOthersMinimum() {
+        func bar(_ id: String, min: Double, priority: Double) -> ResolvedView {
+            var m = ResolvedModifiers(frame: FrameSpec(minWidth: min, maxWidth: 200))
+            m.layoutPriority = priority
+            return view(id, .shape(.rect, ShapeStyle()), [], m)
+        }
+        // Without priorities: b (flexibility 170) goes before a (180), each is offered 100 and takes it.
+        let even = lay(view("h", .hstack(spacing: 0, alignment: .center), [bar("a", min: 20, priority: 0), bar("b", min: 30, priority: 0)]), 200, 50)
+        assertFrame(even, "a", Rect(x: 0, y: 0, width: 100, height: 50))
+        assertFrame(even, "b", Rect(x: 100, y: 0, width: 100, height: 50))
+        // a of priority 1 is offered 200 − 30 (b's minimum) = 170 and takes it; b is offered the 30 left.
+        let r = lay(view("h", .hstack(spacing: 0, alignment: .center), [bar("a", min: 20, priority: 1), bar("b", min: 30, priority: 0)]), 200, 50)
+        assertFrame(r, "a", Rect(x: 0, y: 0, width: 170, height: 50))
+        assertFrame(r, "b", Rect(x: 170, y: 0, width: 30, height: 50))
+        // Three priorities: c (priority 2) keeps back a's 20 and b's 30 and takes 150; a (1) is offered 50 − 30 = 20.
+        let three = lay(view("h", .hstack(spacing: 0, alignment: .center),
+                             [bar("a", min: 20, priority: 1), bar("b", min: 30, priority: 0), bar("c", min: 0, priority: 2)]), 200, 50)
+        assertFrame(three, "a", Rect(x: 0, y: 0, width: 20, height: 50))
+        assertFrame(three, "b", Rect(x: 20, y: 0, width: 30, height: 50))
+        assertFrame(three, "c", Rect(x: 50, y: 0, width: 150, height: 50))
+    }
+
+    /// A ZStack proposes its lower-priority children the size its highest-priority ones take: a switch's track
+    /// (priority 1) sizes the stack, and the HStack holding the knob and a Spacer fits it instead of the canvas.
+    func testZStackProposesTheHighestPriorityChildsSizeToTheOthers() {
+        func track(_ priority: Double) -> ResolvedView {
+            // The sample's `.frame(width: 120, height: 45).padding()`: 152 × 77 as its parent sees it.
+            var m = ResolvedModifiers(frame: FrameSpec(width: 152, height: 77))
+            m.layoutPriority = priority
+            return view("track", .shape(.capsule, ShapeStyle()), [], m)
+        }
+        let knob = view("knob", .shape(.capsule, ShapeStyle()), [], ResolvedModifiers(frame: FrameSpec(width: 55, height: 55)))
+        let row = view("row", .hstack(spacing: nil, alignment: .center), [view("s", .spacer(minLength: nil)), knob])
+        let r = lay(view("z", .zstack(alignment: .center), [track(1), row]), 400, 401)
+        // The track is 152 × 77; the row is proposed 152 × 77: the knob 55, the gap 8, the
+        // spacer 152 − 63 = 89. The stack is 152 × 77, centred: ((400 − 152)/2, (401 − 77)/2) = (124, 162).
+        assertFrame(r, "z", Rect(x: 124, y: 162, width: 152, height: 77))
+        assertFrame(r, "row", Rect(x: 124, y: 173, width: 152, height: 55))
+        assertFrame(r, "knob", Rect(x: 221, y: 173, width: 55, height: 55))
+        // With equal priorities the row is proposed the canvas and the stack takes its whole width.
+        let flat = lay(view("z", .zstack(alignment: .center), [track(0), row]), 400, 401)
+        assertFrame(flat, "z", Rect(x: 0, y: 162, width: 400, height: 77))
+        assertFrame(flat, "knob", Rect(x: 345, y: 173, width: 55, height: 55))
+    }
 }

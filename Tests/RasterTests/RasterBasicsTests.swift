@@ -56,7 +56,7 @@ final class RasterBasicsTests: XCTestCase {
         let sq = Rect(x: 0, y: 0, width: 100, height: 100)
         let stops = [GradientStop(color: red, location: 0), GradientStop(color: blue, location: 0.5),
                      GradientStop(color: green, location: 1)]
-        let img = Support.render([Support.fill(.rect(sq), .angular(stops: stops, center: .center), bounds: sq)],
+        let img = Support.render([Support.fill(.rect(sq), .angular(stops: stops, center: .center, startAngle: 0, endAngle: 360), bounds: sq)],
                                  width: 100, height: 100)
         // Pixel centres: (90.5, 50.5) is just below the +x axis (angle ≈ +0.7°): red.
         XCTAssertGreaterThanOrEqual(img[90, 50].r, 250)
@@ -65,6 +65,52 @@ final class RasterBasicsTests: XCTestCase {
         // Left (180°): blue. Just above the +x axis (≈ 359°): green.
         XCTAssertGreaterThanOrEqual(img[10, 50].b, 250)
         XCTAssertGreaterThanOrEqual(img[90, 49].g, 245)
+    }
+
+    /// AngularGradient(gradient:center:angle: 90°) is the sweep from 90° to 450°: red straight down, half-way (blue) up.
+    /// A quarter turn (0°…90°) fills the other three quarters with the end colour until half-way across them
+    /// (225°), then the start colour.
+    func testAngularGradientAnglesTurnTheSweepAndFillAShortOnesGap() {
+        let sq = Rect(x: 0, y: 0, width: 100, height: 100)
+        let stops = [GradientStop(color: red, location: 0), GradientStop(color: blue, location: 0.5),
+                     GradientStop(color: green, location: 1)]
+        func draw(_ a0: Double, _ a1: Double) -> RGBAImage {
+            Support.render([Support.fill(.rect(sq), .angular(stops: stops, center: .center, startAngle: a0, endAngle: a1), bounds: sq)],
+                           width: 100, height: 100)
+        }
+        let turned = draw(90, 450)
+        XCTAssertGreaterThanOrEqual(turned[48, 90].r, 245)   // just past 90° (x left of centre): the start, red
+        XCTAssertGreaterThanOrEqual(turned[50, 10].b, 245)   // 270°: half-way, blue
+        XCTAssertGreaterThanOrEqual(turned[51, 90].g, 245)   // just before 90° (a whole turn on): green
+        let quarter = draw(0, 90)
+        XCTAssertEqual(Int(quarter[85, 85].b), 255, accuracy: 4)   // 45°: half-way, blue
+        XCTAssertGreaterThanOrEqual(quarter[10, 40].g, 245)        // ≈ 195°, in the gap before 225°: the end colour
+        XCTAssertGreaterThanOrEqual(quarter[40, 10].r, 245)        // ≈ 255°, past half the gap: the start colour
+    }
+
+    /// A 10-point line's ends and corners by hand: a butt end stops at the end point, a round one is a disc of radius 5
+    /// around it, a square one reaches 5 beyond; at a right-angle corner (60, 60) the miter fills the outer square to
+    /// (65, 55), a round join only the disc, a bevel cuts along x − y = 5.
+    func testLineCapsAndJoins() {
+        func draw(_ cap: LineCap, _ join: LineJoin) -> RGBAImage {
+            var p = Path()
+            p.move(to: Point(20, 20)); p.line(to: Point(80, 20))
+            p.move(to: Point(20, 60)); p.line(to: Point(60, 60)); p.line(to: Point(60, 100))
+            return Support.render([.stroke(StrokeCommand(path: p, paint: .color(.black), paintBounds: Rect(x: 0, y: 0, width: 100, height: 110),
+                                                         lineWidth: 10, transform: .identity, lineCap: cap, lineJoin: join))],
+                                  width: 100, height: 110)
+        }
+        let butt = draw(.butt, .miter), round = draw(.round, .round), square = draw(.square, .bevel)
+        XCTAssertEqual(butt[16, 20].a, 0)
+        XCTAssertEqual(round[16, 20].a, 255)     // (16.5, 20.5) is 3.5 from the end point
+        XCTAssertEqual(round[12, 20].a, 0)       // 7.5 from it
+        XCTAssertEqual(square[15, 20].a, 255)
+        XCTAssertEqual(square[14, 20].a, 0)
+        XCTAssertEqual(butt[64, 55].a, 255)      // inside the miter's square corner
+        XCTAssertEqual(round[64, 55].a, 0)
+        XCTAssertEqual(square[64, 55].a, 0)
+        XCTAssertEqual(round[62, 56].a, 255)     // (62.5, 56.5) is 4.3 from the corner point
+        XCTAssertEqual(square[62, 56].a, 0)      // beyond the bevel: 62.5 − 56.5 = 6 > 5
     }
 
     func testMaskMultipliesAlpha() {
@@ -108,7 +154,7 @@ final class RasterBasicsTests: XCTestCase {
         let list = DisplayList([
             .beginLayer(Layer(shadows: [Shadow(color: .black, radius: 9, offset: Point(1.3, 2.7))], blur: 1.5, opacity: 0.8)),
             Support.fill(.roundedRect(Rect(x: 20, y: 20, width: 80, height: 40), cornerRadius: 10, continuous: true),
-                         .angular(stops: stops, center: .center)),
+                         .angular(stops: stops, center: .center, startAngle: 0, endAngle: 360)),
             .text(TextCommand(text: "Hello 123", style: TextStyle(size: 15, weight: 700), origin: Point(25, 30), paint: .color(.white),
                               paintBounds: .zero, transform: .identity)),
             .endLayer,

@@ -26,7 +26,7 @@ final class ScratchPictureTests: XCTestCase {
                               paint: .color(.white), paintBounds: .zero, transform: .identity)),
             .endLayer,
             Support.fill(.ellipse(in: Rect(x: 220, y: 160, width: 80, height: 80)),
-                         .angular(stops: stops, center: .center)),
+                         .angular(stops: stops, center: .center, startAngle: 0, endAngle: 360)),
         ]
         let img = Support.render(list, width: 640, height: 520, scale: 2, background: Color(hex: 0x101014))
         Support.save(img, "gallery")

@@ -45,6 +45,18 @@ final class DisplayListDigestTests: XCTestCase {
         XCTAssertEqual(Set(changed.map(DisplayListDigest.hex)).count, changed.count)
     }
 
+    /// A stroke's ends and corners draw differently, so they change the digest; the defaults are fed as strokes were
+    /// before they had them (GoldenEnvironmentTests passes goldens recorded then without drawing them).
+    func testStrokeEndsAndCornersChangeTheDigest() {
+        func stroke(_ cap: LineCap, _ join: LineJoin) -> String {
+            let r = Rect(x: 0, y: 0, width: 10, height: 10)
+            return DisplayListDigest.hex(DisplayList([.stroke(StrokeCommand(path: .rect(r), paint: .color(.black), paintBounds: r, lineWidth: 2,
+                                                                            transform: .identity, lineCap: cap, lineJoin: join))]))
+        }
+        let all = LineCap.allCases.flatMap { c in LineJoin.allCases.map { stroke(c, $0) } }
+        XCTAssertEqual(Set(all).count, LineCap.allCases.count * LineJoin.allCases.count)
+    }
+
     /// The digest finds each type's kind once per list; goldens were recorded trying every cast on every value, and
     /// must still match: the same digest for frames of every scene in Scenes/ (every kind of command, layers with
     /// masks, clips, shadows and projections, images, Lottie, text) and for the list above with each change.

@@ -42,9 +42,33 @@ final class LoaderPaintAndRepetitionTests: XCTestCase {
         XCTAssertEqual(c2.literal, [0.25, 0.75])
         XCTAssertEqual(a.literal, 5)
         XCTAssertEqual(b.literal, 40)
-        guard case .angular(let s3, let c3) = try fill(#"{"angular": {"stops": ["red", "yellow", "red"], "center": "topLeading"}}"#) else { return XCTFail() }
+        guard case .angular(let s3, let c3, let a3, let e3) = try fill(#"{"angular": {"stops": ["red", "yellow", "red"], "center": "topLeading"}}"#) else { return XCTFail() }
         XCTAssertEqual(s3.count, 3)
         XCTAssertEqual(c3.literal, [0, 0])
+        XCTAssertEqual(a3.literal, 0)     // one whole turn from the trailing side by default
+        XCTAssertEqual(e3.literal, 360)
+        guard case .angular(_, _, let a4, let e4) = try fill(#"{"angular": {"stops": ["red", "blue"], "startAngle": 300, "endAngle": 660}}"#) else { return XCTFail() }
+        XCTAssertEqual(a4.literal, 300)
+        XCTAssertEqual(e4.literal, 660)
+    }
+
+    func testPathElementsAndStrokeEnds() throws {
+        let body = #"""
+        {"type": "path", "elements": [{"move": [0, "=h / 2"]}, {"line": [20, 50]}, {"quadCurve": {"to": [50, 0], "control": [40, 10]}},
+          {"curve": {"to": [1, 2], "control1": [3, 4], "control2": [5, 6]}}, {"arc": {"center": [25, 25], "radius": 10, "clockwise": true}},
+          {"rect": [0, 0, 5, 5]}, {"ellipse": [1, 1, 2, 2]}, "close"],
+         "stroke": {"paint": "red", "width": 6, "lineCap": "round", "lineJoin": "bevel"}}
+        """#
+        let s = try S.load(S.scene(body: body, extra: "\"state\": {\"h\": 50}"))
+        guard case .shape(.path(let commands), let style) = s.body.kind else { return XCTFail("\(s.body.kind)") }
+        XCTAssertEqual(commands.map(\.name), ["move", "line", "quadCurve", "curve", "arc", "rect", "ellipse", "close"])
+        guard case .arc(_, _, let r, let a0, let a1, let cw) = commands[4] else { return XCTFail() }
+        XCTAssertEqual(r.literal, 10); XCTAssertEqual(a0.literal, 0); XCTAssertEqual(a1.literal, 360); XCTAssertTrue(cw)
+        guard case .move(_, let y) = commands[0] else { return XCTFail() }
+        XCTAssertNil(y.literal, "an expression over state")
+        XCTAssertEqual(style.lineCap, .round)
+        XCTAssertEqual(style.lineJoin, .bevel)
+        XCTAssertNil(style.fill, "a stroked path is not filled")
     }
 
     func testMovingGradientNumbersAreExpressionsOverState() throws {

@@ -112,7 +112,7 @@ final class SchemaTests: XCTestCase {
             "bad_animation", "bad_colors", "bad_gestures_and_input", "bad_unit_points", "canvas_too_large_side",
             "foreach_misuse", "missing_body", "missing_canvas", "missing_canvas_width", "missing_scene", "missing_type",
             "negative_sizes", "several_problems", "unknown_haptic", "bad_text", "unknown_keys", "unknown_view_type",
-            "wrong_format_version", "wrong_format_version_string", "wrong_types", "trim_and_geometry_keys",
+            "wrong_format_version", "wrong_format_version_string", "wrong_types", "trim_and_geometry_keys", "bad_path",
         ]
         let accepted: Set<String> = [
             "after_cycle", "after_missing_id", "canvas_too_large_after_scale", "canvas_too_many_pixels",

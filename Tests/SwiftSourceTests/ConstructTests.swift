@@ -454,12 +454,44 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_strokeStyle() {
-        let src = swiftView("Circle().stroke(Color.red, style: StrokeStyle(lineWidth: 2, lineCap: .round))")
+        let src = swiftView("Circle().stroke(Color.red, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .bevel))")
+        assertJSON(body(src), """
+        {"type": "circle", "stroke": {"paint": "#FF3B30", "width": 2, "lineCap": "round", "lineJoin": "bevel"}}
+        """)
+        XCTAssertEqual(warnings(src), [])
+    }
+
+    func test_strokeDash() {
+        let src = swiftView("Circle().stroke(Color.red, style: StrokeStyle(lineWidth: 2, dash: [4, 2]))")
         assertJSON(translated(src, expectWarnings: true)?["body"], """
         {"type": "circle", "stroke": {"paint": "#FF3B30", "width": 2}}
         """)
-        // `lineCap:` is at column 69 of line 4.
-        XCTAssertEqual(warnings(src), ["T.swift:4:69: warning: StrokeStyle(lineCap:): not supported; drawn with butt caps and miter joins, no dashes"])
+        // `dash:` is at column 69 of line 4.
+        XCTAssertEqual(warnings(src), ["T.swift:4:69: warning: StrokeStyle(dash:): not supported; drawn without dashes (miter limit 10)"])
+    }
+
+    func test_path() {
+        assertJSON(body(swiftView("""
+        Path { path in
+                    let h: CGFloat = 50
+                    path.move(to: CGPoint(x: 0, y: h / 2))
+                    path.addLine(to: .init(x: 20, y: h))
+                    path.addQuadCurve(to: CGPoint(x: 50, y: 0), control: CGPoint(x: 40, y: 10))
+                    path.addArc(center: CGPoint(x: 25, y: 25), radius: 10, startAngle: .degrees(0), endAngle: .radians(.pi), clockwise: true)
+                    path.closeSubpath()
+                }
+                .trim(from: 0, to: 0.5)
+                .stroke(Color.green, style: StrokeStyle(lineWidth: 6, lineCap: .round))
+        """)), """
+        {"type": "path", "elements": [{"move": [0, 25]}, {"line": [20, 50]}, {"quadCurve": {"to": [50, 0], "control": [40, 10]}},
+          {"arc": {"center": [25, 25], "radius": 10, "startAngle": 0, "endAngle": 180, "clockwise": true}}, "close"],
+         "trim": {"from": 0, "to": 0.5}, "stroke": {"paint": "#34C759", "width": 6, "lineCap": "round"}}
+        """)
+        assertJSON(body(swiftView("Path(ellipseIn: CGRect(x: 1, y: 2, width: 30, height: 20)).fill(Color.red)")), """
+        {"type": "path", "elements": [{"ellipse": [1, 2, 30, 20]}], "fill": "#FF3B30"}
+        """)
+        XCTAssertEqual(problems(swiftView("Path { p in p.addRelativeArc(center: .zero, radius: 1, startAngle: .zero, delta: .zero) }")),
+                       ["T.swift:4:23: V.body › .addRelativeArc: not a supported Path step"])
     }
 
     func test_trim() throws {
@@ -658,6 +690,17 @@ final class ConstructTests: XCTestCase {
                        ["T.swift:4:9: warning: HStack: .zIndex is ignored in an HStack: its views are drawn in the order they are written"])
     }
 
+    func test_layoutPriority() {
+        let plain = body(swiftView("Capsule().padding().layoutPriority(1)"))
+        XCTAssertEqual(plain?["type"]?.string, "capsule")
+        XCTAssertEqual(plain?["layoutPriority"]?.number, 1)
+        // A trait of the view as its parent sees it: a modifier that wraps the view leaves it on the outside.
+        let b = body(swiftView("Circle().offset(x: 2).layoutPriority(1).padding()"))
+        XCTAssertEqual(b?["layoutPriority"]?.number, 1)
+        XCTAssertEqual(b?["children"]?.elements?.first?["layoutPriority"]?.number, nil)
+        XCTAssertEqual(b?["padding"]?.number, 16)
+    }
+
     func test_ignored() {
         assertJSON(body(swiftView(#"Button("a") { }.labelsHidden().ignoresSafeArea()"#)), """
         {"type": "text", "text": "a", "font": {"size": 17}, "fill": "#007AFF", "gestures": [{"tap": {}, "onEnded": {}}]}
@@ -792,6 +835,17 @@ final class ConstructTests: XCTestCase {
           {"type": "rect", "fill": {"linear": {"stops": ["#FF3B30", "#007AFF"], "start": [0.5, 0], "end": [1, 1]}}},
           {"type": "rect", "fill": {"radial": {"stops": ["#FFFFFF", "#000000"], "center": [0.5, 0.5], "startRadius": 0, "endRadius": 50}}},
           {"type": "rect", "fill": {"angular": {"stops": [{"color": "#FF3B30", "at": 0}, {"color": "#007AFF", "at": 0.7}], "center": [0.25, 0.75]}}}]}
+        """)
+        // `angle:` is a whole turn from it; start and end angles as given (in degrees); `T.init(…)` as a view is `T(…)`.
+        assertJSON(body(swiftView("""
+        VStack {
+                    AngularGradient.init(gradient: Gradient(colors: [.clear, .red]), center: .center, angle: .degrees(300))
+                    Circle().fill(AngularGradient(colors: [.red, .blue], center: .top, startAngle: .radians(.pi), endAngle: .degrees(270)))
+                }
+        """)), """
+        {"type": "vstack", "children": [
+          {"type": "rect", "fill": {"angular": {"stops": ["#00000000", "#FF3B30"], "center": [0.5, 0.5], "startAngle": 300, "endAngle": 660}}},
+          {"type": "circle", "fill": {"angular": {"stops": ["#FF3B30", "#007AFF"], "center": [0.5, 0], "startAngle": 180, "endAngle": 270}}}]}
         """)
     }
 

@@ -111,9 +111,10 @@ struct MotionTable: Sendable {
                 stops(s)
                 set(name + ".centerX", center.x); set(name + ".centerY", center.y)
                 set(name + ".startRadius", startRadius); set(name + ".endRadius", endRadius)
-            case .angular(let s, let center):
+            case .angular(let s, let center, let startAngle, let endAngle):
                 stops(s)
                 set(name + ".centerX", center.x); set(name + ".centerY", center.y)
+                set(name + ".startAngle", startAngle); set(name + ".endAngle", endAngle)
             }
         }
 

@@ -25,10 +25,12 @@ extension SceneReader {
             let r1 = o["endRadius"].flatMap { dynamicNumber($0, join(p, "endRadius"), scope, min: 0) } ?? .constant(100)
             return .radial(stops: stops, center: c, startRadius: r0, endRadius: r1)
         case "angular":
-            guard let o = object(m.value, p, allowed: ["stops", "center"]) else { return nil }
+            guard let o = object(m.value, p, allowed: ["stops", "center", "startAngle", "endAngle"]) else { return nil }
             guard let stops = gradientStops(o, m.value, p, scope) else { return nil }
             let c = o["center"].flatMap { unitPoint($0, join(p, "center"), scope) } ?? .constant(0.5, 0.5)
-            return .angular(stops: stops, center: c)
+            let a0 = o["startAngle"].flatMap { dynamicNumber($0, join(p, "startAngle"), scope) } ?? .constant(0)
+            let a1 = o["endAngle"].flatMap { dynamicNumber($0, join(p, "endAngle"), scope) } ?? .constant(360)
+            return .angular(stops: stops, center: c, startAngle: a0, endAngle: a1)
         default:
             let hint = nearest(m.key, in: ["linear", "radial", "angular"]).map { "; did you mean \"\($0)\"?" } ?? ""
             fail(m.keyLocation, p, "unknown paint \"\(m.key)\"\(hint)")

@@ -4,12 +4,13 @@ import SceneModel
 /// Keys every view accepts (§3).
 let commonViewKeys = ["type", "padding", "frame", "background", "overlay", "mask", "clip", "shadows", "shadowMode", "blur", "opacity",
                       "offset", "scale", "rotation", "anchor", "rotation3D", "matchedGeometry", "if", "transition", "id", "gestures",
-                      "compositingGroup"]
+                      "compositingGroup", "layoutPriority"]
 
 /// Keys that belong to each view type, besides the common ones.
 let viewTypeKeys: [String: [String]] = [
     "rect": ["fill", "stroke", "trim"], "roundedRect": ["fill", "stroke", "trim", "cornerRadius", "style"],
     "capsule": ["fill", "stroke", "trim"], "circle": ["fill", "stroke", "trim"], "ellipse": ["fill", "stroke", "trim"],
+    "path": ["fill", "stroke", "trim", "elements"],
     "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment", "multilineTextAlignment", "lineLimit",
              "truncationMode", "lineSpacing", "fixedSize"],
     "image": ["src", "contentMode", "resizable"],
@@ -51,6 +52,10 @@ extension SceneReader {
         case "capsule": kind = .shape(.capsule, shapeSpec(o, path, scope))
         case "circle": kind = .shape(.circle, shapeSpec(o, path, scope))
         case "ellipse": kind = .shape(.ellipse, shapeSpec(o, path, scope))
+        case "path":
+            let commands = require(o, "elements", in: v, path).flatMap { pathCommands($0, join(path, "elements"), scope) }
+            let style = shapeSpec(o, path, scope)
+            if let commands { kind = .shape(.path(commands), style) }
         case "roundedRect":
             let r = o["cornerRadius"].flatMap { dynamicNumber($0, join(path, "cornerRadius"), scope, min: 0) } ?? .constant(0)
             let style = o["style"].flatMap { oneOf($0, join(path, "style"), CornerStyle.allCases.map(\.rawValue)) } ?? "continuous"
@@ -151,15 +156,82 @@ extension SceneReader {
         return .forEach(count: c, variable: name, content: body, path: path)
     }
 
+    /// A `path` view's `elements`: `"close"`, or one-key objects `{"move": [x, y]}`, `{"line": [x, y]}`,
+    /// `{"quadCurve": {"to": [x, y], "control": [x, y]}}`, `{"curve": {"to", "control1", "control2"}}`,
+    /// `{"arc": {"center": [x, y], "radius", "startAngle", "endAngle", "clockwise"}}`, `{"rect": [x, y, w, h]}`,
+    /// `{"ellipse": [x, y, w, h]}`; every number may be an expression.
+    mutating func pathCommands(_ v: JSONValue, _ path: String, _ scope: Scope) -> [PathCommand<Dynamic<Double>>]? {
+        guard let items = v.elements else { fail(v, path, "expected a list of path elements, found \(v.typeName)"); return nil }
+        let names = ["move", "line", "quadCurve", "curve", "arc", "rect", "ellipse", "close"]
+        var out: [PathCommand<Dynamic<Double>>] = []
+        var ok = true
+        for (i, item) in items.enumerated() {
+            let p = "\(path)[\(i)]"
+            if let word = item.string {
+                if word == "close" { out.append(.close) } else {
+                    fail(item, p, "expected \"close\" or an object such as {\"line\": [x, y]}" + (nearest(word, in: names).map { "; did you mean \"\($0)\"?" } ?? ""))
+                    ok = false
+                }
+                continue
+            }
+            guard let members = item.members, members.count == 1, let m = members.first else {
+                fail(item, p, "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) as the only key"); ok = false; continue
+            }
+            let q = join(p, m.key)
+            func nums(_ v: JSONValue, _ path: String, _ n: Int) -> [Dynamic<Double>]? {
+                guard let a = v.elements, a.count == n else { fail(v, path, "expected \(n) numbers"); return nil }
+                let parts = a.indices.compactMap { dynamicNumber(a[$0], "\(path)[\($0)]", scope) }
+                return parts.count == n ? parts : nil
+            }
+            var command: PathCommand<Dynamic<Double>>?
+            switch m.key {
+            case "move": if let a = nums(m.value, q, 2) { command = .move(x: a[0], y: a[1]) }
+            case "line": if let a = nums(m.value, q, 2) { command = .line(x: a[0], y: a[1]) }
+            case "rect": if let a = nums(m.value, q, 4) { command = .rect(x: a[0], y: a[1], width: a[2], height: a[3]) }
+            case "ellipse": if let a = nums(m.value, q, 4) { command = .ellipse(x: a[0], y: a[1], width: a[2], height: a[3]) }
+            case "quadCurve":
+                if let o = object(m.value, q, allowed: ["to", "control"], what: "{to, control}"),
+                   let to = require(o, "to", in: m.value, q).flatMap({ nums($0, join(q, "to"), 2) }),
+                   let c = require(o, "control", in: m.value, q).flatMap({ nums($0, join(q, "control"), 2) }) {
+                    command = .quadCurve(x: to[0], y: to[1], cx: c[0], cy: c[1])
+                }
+            case "curve":
+                if let o = object(m.value, q, allowed: ["to", "control1", "control2"], what: "{to, control1, control2}"),
+                   let to = require(o, "to", in: m.value, q).flatMap({ nums($0, join(q, "to"), 2) }),
+                   let c1 = require(o, "control1", in: m.value, q).flatMap({ nums($0, join(q, "control1"), 2) }),
+                   let c2 = require(o, "control2", in: m.value, q).flatMap({ nums($0, join(q, "control2"), 2) }) {
+                    command = .curve(x: to[0], y: to[1], c1x: c1[0], c1y: c1[1], c2x: c2[0], c2y: c2[1])
+                }
+            case "arc":
+                if let o = object(m.value, q, allowed: ["center", "radius", "startAngle", "endAngle", "clockwise"],
+                                  what: "{center, radius, startAngle, endAngle, clockwise}"),
+                   let c = require(o, "center", in: m.value, q).flatMap({ nums($0, join(q, "center"), 2) }),
+                   let r = require(o, "radius", in: m.value, q).flatMap({ dynamicNumber($0, join(q, "radius"), scope, min: 0) }) {
+                    let a0 = o["startAngle"].flatMap { dynamicNumber($0, join(q, "startAngle"), scope) } ?? .constant(0)
+                    let a1 = o["endAngle"].flatMap { dynamicNumber($0, join(q, "endAngle"), scope) } ?? .constant(360)
+                    let cw = o["clockwise"].flatMap { bool($0, join(q, "clockwise")) } ?? false
+                    command = .arc(cx: c[0], cy: c[1], radius: r, startAngle: a0, endAngle: a1, clockwise: cw)
+                }
+            default:
+                fail(m.keyLocation, q, "unknown path element \"\(m.key)\"" + (nearest(m.key, in: names).map { "; did you mean \"\($0)\"?" } ?? ""))
+            }
+            if let command { out.append(command) } else { ok = false }
+        }
+        return ok ? out : nil
+    }
+
     mutating func shapeSpec(_ o: [String: JSONValue], _ path: String, _ scope: Scope) -> ShapeSpec {
         let fill = o["fill"].flatMap { paint($0, join(path, "fill"), scope) }
         var stroke: PaintSpec?
         var width: Dynamic<Double> = .constant(1)
+        var cap = LineCap.butt, corner = LineJoin.miter
         if let s = o["stroke"] {
             let p = join(path, "stroke")
-            if let so = object(s, p, allowed: ["paint", "width"], what: "{paint, width}") {
+            if let so = object(s, p, allowed: ["paint", "width", "lineCap", "lineJoin"], what: "{paint, width, lineCap, lineJoin}") {
                 stroke = so["paint"].flatMap { paint($0, join(p, "paint"), scope) } ?? .color(.constant(.white))
                 width = so["width"].flatMap { dynamicNumber($0, join(p, "width"), scope, min: 0) } ?? .constant(1)
+                cap = so["lineCap"].flatMap { oneOf($0, join(p, "lineCap"), LineCap.allCases.map(\.rawValue)) }.flatMap(LineCap.init) ?? .butt
+                corner = so["lineJoin"].flatMap { oneOf($0, join(p, "lineJoin"), LineJoin.allCases.map(\.rawValue)) }.flatMap(LineJoin.init) ?? .miter
             }
         }
         // A shape with only a stroke is not filled (SwiftUI's .stroke()); otherwise the fill defaults to white.
@@ -174,7 +246,7 @@ extension SceneReader {
                                 to: to["to"].flatMap { dynamicNumber($0, join(p, "to"), scope, min: 0, max: 1) } ?? .constant(1))
             }
         }
-        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width, trim: trim)
+        return ShapeSpec(fill: f, stroke: stroke, strokeWidth: width, trim: trim, lineCap: cap, lineJoin: corner)
     }
 
     mutating func textSpec(_ o: [String: JSONValue], _ v: JSONValue, _ path: String, _ scope: Scope) -> TextSpec? {
@@ -290,6 +362,7 @@ extension SceneReader {
         if let b = o["rotation"] { m.rotation = dynamicNumber(b, join(path, "rotation"), scope) }
         if let b = o["anchor"] { m.anchor = unitPoint(b, join(path, "anchor"), scope) }
         if let b = o["rotation3D"] { m.rotation3D = rotation3D(b, join(path, "rotation3D"), scope) }
+        if let b = o["layoutPriority"] { m.layoutPriority = dynamicNumber(b, join(path, "layoutPriority"), scope) }
         return m
     }
 

@@ -24,6 +24,8 @@ public struct ModifierSpec: Sendable {
     public var anchor: DynamicPoint?
     /// `rotation3D`, drawn after offset, scale and rotation.
     public var rotation3D: Rotation3DSpec?
+    /// `layoutPriority`: how the parent stack shares its space (SwiftUI's `.layoutPriority(_:)`); 0 when absent.
+    public var layoutPriority: Dynamic<Double>?
     public init() {}
 }
 

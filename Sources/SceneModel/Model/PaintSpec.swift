@@ -5,7 +5,8 @@ public enum PaintSpec: Sendable {
     case color(Dynamic<Color>)
     case linear(stops: [StopSpec], start: DynamicPoint, end: DynamicPoint)
     case radial(stops: [StopSpec], center: DynamicPoint, startRadius: Dynamic<Double>, endRadius: Dynamic<Double>)
-    case angular(stops: [StopSpec], center: DynamicPoint)
+    /// Angles in degrees, clockwise from the trailing side (default 0 and 360: one turn).
+    case angular(stops: [StopSpec], center: DynamicPoint, startAngle: Dynamic<Double>, endAngle: Dynamic<Double>)
 }
 
 /// A gradient stop; `location` nil means evenly spaced.

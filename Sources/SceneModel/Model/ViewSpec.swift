@@ -125,8 +125,13 @@ public struct ShapeSpec: Sendable {
     public var strokeWidth: Dynamic<Double>
     /// `trim`: the part of the outline drawn; nil for the whole outline.
     public var trim: TrimSpec?
-    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>, trim: TrimSpec? = nil) {
+    /// The stroke's ends and corners (SwiftUI's `StrokeStyle(lineCap:lineJoin:)`).
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public init(fill: PaintSpec?, stroke: PaintSpec?, strokeWidth: Dynamic<Double>, trim: TrimSpec? = nil,
+                lineCap: LineCap = .butt, lineJoin: LineJoin = .miter) {
         self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.trim = trim
+        self.lineCap = lineCap; self.lineJoin = lineJoin
     }
 }
 

@@ -56,8 +56,12 @@ public struct ShapeStyle: Hashable, Sendable {
     public var strokeWidth: Double
     /// The part of the outline that is drawn, filled and stroked (SwiftUI's `.trim(from:to:)`); nil for all of it.
     public var trim: ShapeTrim?
-    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1, trim: ShapeTrim? = nil) {
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public init(fill: Paint? = .color(.white), stroke: Paint? = nil, strokeWidth: Double = 1, trim: ShapeTrim? = nil,
+                lineCap: LineCap = .butt, lineJoin: LineJoin = .miter) {
         self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.trim = trim
+        self.lineCap = lineCap; self.lineJoin = lineJoin
     }
 }
 
@@ -153,6 +157,8 @@ public struct ResolvedModifiers: Hashable, Sendable {
     public var anchor: UnitPoint
     /// `rotation3D`, drawn after offset, scale and rotation; nil for none.
     public var rotation3D: Rotation3D?
+    /// `layoutPriority`: the parent stack proposes space to its children by it, highest first (0 by default).
+    public var layoutPriority: Double = 0
     /// The view's matched-geometry id (after `{i}` substitution), whether it is the source, and
     /// whether shape parameters morph.
     public var matchedGeometry: MatchedGeometryInfo?

@@ -61,7 +61,7 @@ func sceneHasTransparency(_ background: PaintSpec?) -> Bool {
     switch background {
     case .none: return true
     case .color(let c): return !opaque(c)
-    case .linear(let stops, _, _), .radial(let stops, _, _, _), .angular(let stops, _):
+    case .linear(let stops, _, _), .radial(let stops, _, _, _), .angular(let stops, _, _, _):
         return !stops.allSatisfy { opaque($0.color) }
     }
 }
