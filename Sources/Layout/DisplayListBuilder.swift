@@ -135,7 +135,7 @@ private func tiledChildren(_ children: [LaidOutView]) -> Set<Int> {
 /// draw one thing and are always drawn whole.
 private func handsEffectsToChildren(_ v: LaidOutView, _ layer: Layer) -> Bool {
     switch v.kind {
-    case .zstack, .hstack, .vstack, .geometry:
+    case .zstack, .hstack, .vstack, .geometry, .scroll, .grid:
         return !v.modifiers.compositingGroup && layer.mask == nil && layer.clip == nil && layer.blur == 0
     case .shape, .text, .image, .lottie, .spacer, .paint:
         return false
@@ -217,7 +217,7 @@ func shapePath(of v: LaidOutView) -> Path? {
     switch v.kind {
     case .shape(let outline, _): return outline.path(in: v.contentFrame)
     case .paint: return .rect(v.contentFrame)
-    case .text, .image, .lottie, .zstack, .hstack, .vstack, .spacer, .geometry: return nil
+    case .text, .image, .lottie, .zstack, .hstack, .vstack, .spacer, .geometry, .scroll, .grid: return nil
     }
 }
 
@@ -248,7 +248,7 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     case .lottie(let document, let frame, _, _):
         guard let document, !bounds.isEmpty else { return }
         list.append(.lottie(LottieCommand(document: document, frame: frame, rect: bounds, transform: t)))
-    case .zstack, .hstack, .vstack, .spacer, .geometry:
+    case .zstack, .hstack, .vstack, .spacer, .geometry, .scroll, .grid:
         break
     }
 }

@@ -78,6 +78,8 @@ extension ResolvedKind {
         case .vstack: return "vstack"
         case .spacer: return "spacer"
         case .geometry: return "geometry"
+        case .scroll(let axis): return "scroll \(axis.rawValue)"
+        case .grid(let columns, _): return "grid \(columns.count) columns"
         case .paint: return "paint"
         }
     }

@@ -70,6 +70,22 @@ extension LayoutNode {
             // later; see docs/scene-format.md), each child on its own as in a zstack.
             let own = ProposedSize(content.size)
             return children.map { c in c.place(own, at: content.origin) }
+        case .scroll(let axis):
+            // At rest: each child at the leading edge along the axis (the top of a vertical scroll view), centred
+            // across it.
+            let along = axis.layoutAxis
+            return zip(children, scrollContentProposals(p, axis: along)).map { c, q in
+                let s = c.size(q)
+                let cross = (content.size[along.cross] - s[along.cross]) / 2
+                let offset = along == .vertical ? Point(cross, 0) : Point(0, cross)
+                return c.place(q, at: content.origin + offset)
+            }
+        case .grid(let columns, let spacing):
+            let grid = GridLayout(columns: columns, spacing: spacing, children: children)
+            return zip(children, grid.cells(p)).map { c, cell in
+                let q = ProposedSize(width: cell.width, height: nil)
+                return c.place(q, at: content.origin + Point(cell.x, cell.y) + Point((cell.width - c.size(q).width) / 2, (cell.height - c.size(q).height) / 2))
+            }
         case .hstack(let spacing, let alignment):
             let across: Double = switch alignment { case .top: 0; case .center: 0.5; case .bottom: 1 }
             return placeStack(.horizontal, spacing: spacing, across: across, p, in: content)

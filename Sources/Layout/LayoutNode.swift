@@ -97,6 +97,17 @@ final class LayoutNode {
             return StackLayout(axis: .horizontal, spacing: spacing, children: children).size(p)
         case .vstack(let spacing, _):
             return StackLayout(axis: .vertical, spacing: spacing, children: children).size(p)
+        case .scroll(let axis):
+            // As large as proposed; where a length is not proposed, as long as the content is.
+            let along = axis.layoutAxis
+            let ideal = scrollContentProposals(p, axis: along)
+            let content = zip(children, ideal).reduce(Size.zero) { acc, pair in
+                let s = pair.0.size(pair.1)
+                return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
+            }
+            return Size(p.width ?? content.width, p.height ?? content.height)
+        case .grid(let columns, let spacing):
+            return GridLayout(columns: columns, spacing: spacing, children: children).size(p)
         case .spacer(let minLength):
             guard let axis = stackAxis else { return p.replacingUnspecified(by: .zero) }
             let minimum = Swift.max(0, minLength ?? StackLayout.defaultSpacing)
@@ -123,13 +134,25 @@ extension LayoutNode {
     }
 }
 
+extension LayoutNode {
+    /// What a scroll view proposes to each child: no length along its axis (the child's ideal length, which the
+    /// scroll view's content may exceed), its own proposal across it.
+    func scrollContentProposals(_ p: ProposedSize, axis: Axis) -> [ProposedSize] {
+        children.map { _ in ProposedSize(along: axis, nil, across: p[axis.cross]) }
+    }
+}
+
+extension ScrollAxis {
+    var layoutAxis: Axis { self == .vertical ? .vertical : .horizontal }
+}
+
 extension ResolvedKind {
     /// The main axis when this is a stack.
     var stackAxis: Axis? {
         switch self {
         case .hstack: return .horizontal
         case .vstack: return .vertical
-        case .shape, .text, .image, .lottie, .zstack, .spacer, .geometry, .paint: return nil
+        case .shape, .text, .image, .lottie, .zstack, .spacer, .geometry, .paint, .scroll, .grid: return nil
         }
     }
 }

@@ -20,6 +20,8 @@ public enum SwiftSubset {
         e("rectangle", "Views", "`Rectangle()`, `Capsule()`, `Circle()`, `Ellipse()`", .translated, "`rect`, `capsule`, `circle`, `ellipse`, filled with the foreground style (`.primary`)"),
         e("roundedRectangle", "Views", "`RoundedRectangle(cornerRadius:style:)`", .translated, "`roundedRect`; SwiftUI's default style `.circular` is written out; `style:` takes `.circular` or `.continuous` (the scene format's `layerContinuous` is UIKit's, not SwiftUI's)"),
         e("path", "Views", "`Path { path in … }`: `move(to:)`, `addLine(to:)`, `addLines`, `addQuadCurve`, `addCurve`, `addArc(center:radius:startAngle:endAngle:clockwise:)`, `addRect`, `addEllipse(in:)`, `closeSubpath()`; `Path(CGRect)`, `Path(ellipseIn:)`", .translated, "`path` with its `elements` (a custom `Shape`'s `path(in:)` is not supported)"),
+        e("scrollView", "Views", "`ScrollView(.vertical / .horizontal) { … }`", .translated, "`scroll` at rest (scrolled to the top or leading edge, clipped); several views are stacked along the axis"),
+        e("lazyVGrid", "Views", "`LazyVGrid(columns:spacing:)` with `GridItem(.flexible(minimum:maximum:), spacing:)` or `.fixed(w)` columns", .translated, "`grid`; `.adaptive` columns are refused"),
         e("text", "Views", "`Text(\"…\")`, `Text(value)`, interpolation `\\(x)`", .translated, "`text` with `{=expression}` for interpolated values; 17 pt body font"),
         e("image", "Views", "`Image(\"name\")`", .translated, "`image` reading `name.png` beside the scene"),
         e("sfSymbol", "Views", "`Image(systemName:)`", .refused, "refused: Apple's symbol font is not on the machine"),

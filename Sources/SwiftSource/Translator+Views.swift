@@ -147,7 +147,8 @@ extension Translator {
 
     static let viewConstructors = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "Text", "Image", "Color",
                                    "VStack", "HStack", "ZStack", "Group", "Spacer", "ForEach", "GeometryReader", "Button",
-                                   "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView", "Path"]
+                                   "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView", "Path",
+                                   "ScrollView", "LazyVGrid"]
 
     func views(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] { try deeper(e, s) { try viewsOf(e, s) } }
 
@@ -294,6 +295,34 @@ extension Translator {
             return [J.obj([("type", J.str("rect", at)), ("fill", col.json(at))], at)]
         case "LinearGradient", "RadialGradient", "AngularGradient":
             return [J.obj([("type", J.str("rect", at)), ("fill", try paint(ExprSyntax(c), s))], at)]
+        case "ScrollView":
+            // At rest (scrolled to the top or leading edge); several views are stacked along the axis, as SwiftUI does.
+            guard let content else { throw fail(c, s.trail, name, "expected its content in braces") }
+            var horizontal = false
+            if let a = c.arguments.first(where: { $0.label == nil })?.expression {
+                let axes = a.as(ArrayExprSyntax.self).map { $0.elements.map { $0.expression.trimmedDescription } } ?? [a.trimmedDescription]
+                let names = axes.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+                guard names.count == 1, ["horizontal", "vertical"].contains(names[0]) else {
+                    throw fail(a, s.trail, "ScrollView(\(a.trimmedDescription))", "expected .vertical or .horizontal (scrolling both ways is not supported)")
+                }
+                horizontal = names[0] == "horizontal"
+            }
+            let kids = try children(content.statements, s.adding(name))
+            let inner = kids.count == 1 && kids[0]["type"]?.string != "forEach" ? kids[0]
+                : J.obj([("type", J.str(horizontal ? "hstack" : "vstack", at)), ("children", J.arr(kids, at))], at)
+            return [J.obj([("type", J.str("scroll", at)), ("axis", J.str(horizontal ? "horizontal" : "vertical", at)),
+                           ("children", J.arr([inner], at))], at)]
+        case "LazyVGrid":
+            guard let content else { throw fail(c, s.trail, name, "expected its content in braces") }
+            guard let cols = arg("columns") else { throw fail(c, s.trail, name, "expected columns:") }
+            if let a = arg("alignment"), a.trimmedDescription != ".center" {
+                throw fail(a, s.trail, "LazyVGrid(alignment:)", "only .center is supported")
+            }
+            if let p = arg("pinnedViews") { warn(p, s.trail, "pinnedViews:", "ignored: nothing scrolls at rest") }
+            var m: [(String, JSONValue)] = [("type", J.str("grid", at)), ("columns", J.arr(try gridColumns(cols, s.adding(name)), loc(cols)))]
+            if let sp = arg("spacing") { m.append(("spacing", try sym(sp, s).json(loc(sp)))) }
+            m.append(("children", J.arr(try children(content.statements, s.adding(name)), at)))
+            return [J.obj(m, at)]
         case "Spacer":
             var m: [(String, JSONValue)] = [("type", J.str("spacer", at))]
             if let ml = arg("minLength") { m.append(("minLength", try sym(ml, s).json(loc(ml)))) }
@@ -950,5 +979,68 @@ extension Translator {
             }
         }
         return out
+    }
+}
+
+extension Translator {
+    /// A LazyVGrid's `columns:`: a list of `GridItem(.flexible(minimum:maximum:), spacing:)` or `GridItem(.fixed(w))`
+    /// (a literal, a property or `let` holding one, or `Array(repeating: GridItem(…), count: n)`), as `grid` columns.
+    func gridColumns(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
+        var name: String?
+        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+        if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
+        if let name, case .lazy(let le, let ls)? = lookup(name, s) { return try gridColumns(le, ls) }
+        if let a = e.as(ArrayExprSyntax.self) { return try a.elements.map { try gridItem($0.expression, s) } }
+        if let c = e.as(FunctionCallExprSyntax.self), ["Array", "[GridItem]"].contains(c.calledExpression.trimmedDescription),
+           let item = c.arguments.first(where: { $0.label?.text == "repeating" })?.expression,
+           let n = c.arguments.first(where: { $0.label?.text == "count" })?.expression {
+            guard case .num(let k) = try sym(n, s).substitute(unchangedStates), k >= 1, k <= 100, k == k.rounded() else {
+                throw fail(n, s.trail, "count:", "expected a constant number of columns, 1 to 100")
+            }
+            let one = try gridItem(item, s)
+            return Array(repeating: one, count: Int(k))
+        }
+        throw fail(e, s.trail, text(e), "expected a list of GridItem(…) columns")
+    }
+
+    func gridItem(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(e)
+        guard let c = e.as(FunctionCallExprSyntax.self), ["GridItem", ".init"].contains(c.calledExpression.trimmedDescription) else {
+            throw fail(e, s.trail, text(e), "expected GridItem(…)")
+        }
+        var members: [(String, JSONValue)] = []
+        if let size = c.arguments.first(where: { $0.label == nil })?.expression {
+            guard let call = size.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self) else {
+                throw fail(size, s.trail, text(size), "expected .flexible(…) or .fixed(w)")
+            }
+            let args = Array(call.arguments)
+            func arg(_ l: String) -> ExprSyntax? { args.first { $0.label?.text == l }?.expression }
+            switch m.declName.baseName.text {
+            case "fixed":
+                guard let w = args.first?.expression else { throw fail(size, s.trail, ".fixed", "expected a width") }
+                members.append(("fixed", try sym(w, s).json(loc(w))))
+            case "flexible":
+                var f: [(String, JSONValue)] = []
+                if let lo = arg("minimum") { f.append(("minimum", try sym(lo, s).json(loc(lo)))) }
+                if let hi = arg("maximum") {
+                    let v = try sym(hi, s)
+                    if case .num(let n) = v, n.isInfinite { f.append(("maximum", J.str("infinity", loc(hi)))) } else { f.append(("maximum", v.json(loc(hi)))) }
+                }
+                members.append(("flexible", J.obj(f, at)))
+            case "adaptive":
+                throw fail(size, s.trail, ".adaptive", "adaptive columns (as many as fit) are not supported; use .flexible() or .fixed(w) columns")
+            default:
+                throw fail(size, s.trail, text(size), "expected .flexible(…) or .fixed(w)")
+            }
+        } else {
+            members.append(("flexible", J.obj([], at)))
+        }
+        if let sp = c.arguments.first(where: { $0.label?.text == "spacing" })?.expression {
+            members.append(("spacing", try sym(sp, s).json(loc(sp))))
+        }
+        if let a = c.arguments.first(where: { $0.label?.text == "alignment" })?.expression, a.trimmedDescription != ".center" {
+            throw fail(a, s.trail, "GridItem(alignment:)", "only .center is supported")
+        }
+        return J.obj(members, at)
     }
 }

@@ -120,6 +120,8 @@ struct ViewResolver {
             if let outer = outerGeometry { values.setGeometry(outer) }
         }
         var modifiers = resolveModifiers(v.modifiers, identity: identityName)
+        // A scroll view shows its content within its bounds (SwiftUI's default; `scrollClipDisabled` is iOS 17's way out).
+        if case .scroll = v.kind, modifiers.clip == nil { modifiers.clip = .frame }
         if !v.gestures.isEmpty {
             modifiers.gestures = GestureBinding(view: v.identity, loopValues: currentLoopNames.map(\.1))
         }
@@ -172,6 +174,15 @@ struct ViewResolver {
         case .vstack(let s, let a): return .vstack(spacing: s.map(values.number), alignment: a)
         case .spacer(let m): return .spacer(minLength: m.map(values.number))
         case .geometry: return .geometry
+        case .scroll(let axis): return .scroll(axis: axis)
+        case .grid(let columns, let spacing):
+            return .grid(columns: columns.map { c in
+                let size: GridColumn.Size = switch c.size {
+                case .fixed(let w): .fixed(max(0, values.number(w)))
+                case .flexible(let lo, let hi): .flexible(minimum: max(0, values.number(lo)), maximum: max(0, values.number(hi)))
+                }
+                return GridColumn(size: size, spacing: c.spacing.map(values.number))
+            }, spacing: spacing.map(values.number))
         }
     }
 

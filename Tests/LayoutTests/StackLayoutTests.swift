@@ -154,3 +154,38 @@ final class LayoutDumpTests: XCTestCase {
         assertFrame(flat, "knob", Rect(x: 345, y: 173, width: 55, height: 55))
     }
 }
+
+/// `scroll` and `grid` against layouts worked out by hand.
+final class ScrollAndGridLayoutTests: XCTestCase {
+    /// A vertical scroll view takes its whole proposal and proposes its content no height: a VStack of two 300-tall
+    /// boxes is 608 tall in a 400-tall scroll view, placed at its top and centred across it.
+    func testScrollViewProposesNoLengthAlongItsAxisAndPlacesTheContentAtItsTop() {
+        let content = view("c", .vstack(spacing: nil, alignment: .center), [box("a", 100, 300), box("b", 100, 300)])
+        let r = lay(view("s", .scroll(axis: .vertical), [content]), 200, 400)
+        assertFrame(r, "s", Rect(x: 0, y: 0, width: 200, height: 400))
+        assertFrame(r, "c", Rect(x: 50, y: 0, width: 100, height: 608))
+        assertFrame(r, "b", Rect(x: 50, y: 308, width: 100, height: 300))
+        // A flexible child (a rect with no frame) is proposed no height: it takes its ideal, the 10-point default.
+        let flexible = lay(view("s", .scroll(axis: .horizontal), [view("f", .shape(.rect, ShapeStyle()))]), 200, 400)
+        assertFrame(flexible, "f", Rect(x: 0, y: 0, width: 10, height: 400))
+    }
+
+    /// Two flexible columns with 16 between them in 200 points: (200 − 16)/2 = 92 each; a fixed one keeps its width.
+    func testGridColumnsAndRows() {
+        let columns = [GridColumn(size: .flexible(minimum: 10, maximum: .infinity), spacing: 16),
+                       GridColumn(size: .flexible(minimum: 10, maximum: .infinity), spacing: 16)]
+        let items = (0..<3).map { box("i\($0)", 50, $0 == 1 ? 80 : 40) }
+        let r = lay(view("g", .grid(columns: columns, spacing: 10), items), 200, 400)
+        // Rows: max(40, 80) = 80, then 40: 80 + 10 + 40 = 130 tall, centred vertically: y = (400 − 130)/2 = 135.
+        assertFrame(r, "g", Rect(x: 0, y: 135, width: 200, height: 130))
+        // Items centred in their cells: i0 in (0…92) → x 21, y 135 + (80 − 40)/2 = 155; i1 in (108…200) → x 129.
+        assertFrame(r, "i0", Rect(x: 21, y: 155, width: 50, height: 40))
+        assertFrame(r, "i1", Rect(x: 129, y: 135, width: 50, height: 80))
+        assertFrame(r, "i2", Rect(x: 21, y: 225, width: 50, height: 40))
+        // A fixed 40 and a flexible column with maximum 100: the flexible one gets min(100, 200 − 40 − 8) = 100.
+        let g = GridLayout(columns: [GridColumn(size: .fixed(40), spacing: nil), GridColumn(size: .flexible(minimum: 10, maximum: 100), spacing: nil)],
+                           spacing: nil, children: [])
+        XCTAssertEqual(g.widths(200), [40, 100])
+        XCTAssertEqual(g.widths(30), [40, 10], "a flexible column does not go below its minimum")
+    }
+}

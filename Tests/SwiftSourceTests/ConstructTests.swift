@@ -494,6 +494,32 @@ final class ConstructTests: XCTestCase {
                        ["T.swift:4:23: V.body › .addRelativeArc: not a supported Path step"])
     }
 
+    func test_scrollView() {
+        assertJSON(body(swiftView("ScrollView(.horizontal, showsIndicators: false) { Circle(); Rectangle() }")), """
+        {"type": "scroll", "axis": "horizontal", "children": [{"type": "hstack", "children": [
+          {"type": "circle", "fill": "#000000"}, {"type": "rect", "fill": "#000000"}]}]}
+        """)
+        XCTAssertEqual(problems(swiftView("ScrollView([.horizontal, .vertical]) { Circle() }")),
+                       ["T.swift:4:20: V.body › ScrollView([.horizontal, .vertical]): expected .vertical or .horizontal (scrolling both ways is not supported)"])
+    }
+
+    func test_lazyVGrid() {
+        let src = swiftView("""
+        LazyVGrid(columns: columns, spacing: 12) {
+                    ForEach(0..<3) { _ in Circle() }
+                }
+        """, members: "    let columns = [GridItem(.fixed(40), spacing: 4), GridItem(.flexible(maximum: .infinity))]")
+        assertJSON(body(src), """
+        {"type": "grid", "columns": [{"fixed": 40, "spacing": 4}, {"flexible": {"maximum": "infinity"}}], "spacing": 12,
+         "children": [{"type": "forEach", "count": 3, "as": "i1", "content": {"type": "circle", "fill": "#000000"}}]}
+        """)
+        assertJSON(body(swiftView("LazyVGrid(columns: Array(repeating: GridItem(), count: 2)) { Circle() }")), """
+        {"type": "grid", "columns": [{"flexible": {}}, {"flexible": {}}], "children": [{"type": "circle", "fill": "#000000"}]}
+        """)
+        XCTAssertEqual(problems(swiftView("LazyVGrid(columns: [GridItem(.adaptive(minimum: 80))]) { Circle() }")),
+                       ["T.swift:4:38: V.body › LazyVGrid › .adaptive: adaptive columns (as many as fit) are not supported; use .flexible() or .fixed(w) columns"])
+    }
+
     func test_trim() throws {
         let src = swiftView("Circle().trim(from: 0.2, to: 0.8).stroke(Color.red, lineWidth: 2)")
         try skipUnlessLoads(src, "the scene model has no `trim` key, so a trimmed shape's scene does not load")

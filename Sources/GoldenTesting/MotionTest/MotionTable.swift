@@ -80,7 +80,7 @@ struct MotionTable: Sendable {
                 set("lottieFrame", Double(frame))
             case .paint(let p):
                 paint(p, "fill")
-            case .image, .zstack, .hstack, .vstack, .spacer, .geometry:
+            case .image, .zstack, .hstack, .vstack, .spacer, .geometry, .scroll, .grid:
                 break
             }
         }

@@ -17,6 +17,7 @@ let viewTypeKeys: [String: [String]] = [
     "lottie": ["src", "contentMode", "progress", "lottieFrame"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
     "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"], "geometry": ["children"],
+    "scroll": ["axis", "children"], "grid": ["columns", "spacing", "children"],
     "forEach": ["count", "as", "content", "itemState"],
 ]
 
@@ -77,9 +78,17 @@ extension SceneReader {
         case "spacer":
             kind = .spacer(minLength: o["minLength"].flatMap { dynamicNumber($0, join(path, "minLength"), scope, min: 0) })
         case "geometry": kind = .geometry
+        case "grid":
+            let s = o["spacing"].flatMap { dynamicNumber($0, join(path, "spacing"), scope) }
+            if let c = require(o, "columns", in: v, path), let columns = gridColumns(c, join(path, "columns"), scope) {
+                kind = .grid(columns: columns, spacing: s)
+            }
+        case "scroll":
+            let axis = o["axis"].flatMap { oneOf($0, join(path, "axis"), ScrollAxis.allCases.map(\.rawValue)) }
+            kind = .scroll(axis: axis.flatMap(ScrollAxis.init) ?? .vertical)
         default: break
         }
-        if ["zstack", "hstack", "vstack", "geometry"].contains(type), let c = o["children"] {
+        if ["zstack", "hstack", "vstack", "geometry", "scroll", "grid"].contains(type), let c = o["children"] {
             // A geometry container's children read its size; its own keys (frame, padding…) read the enclosing one's.
             var inner = scope
             if type == "geometry" { inner.geometry = true }
@@ -218,6 +227,31 @@ extension SceneReader {
             if let command { out.append(command) } else { ok = false }
         }
         return ok ? out : nil
+    }
+
+    /// A grid's `columns`: a non-empty list of `{"fixed": w}` or `{"flexible": {"minimum", "maximum"}}` (both optional:
+    /// 10 and infinity, SwiftUI's defaults), each with an optional `"spacing"` after it.
+    mutating func gridColumns(_ v: JSONValue, _ path: String, _ scope: Scope) -> [GridColumnSpec]? {
+        guard let items = v.elements, !items.isEmpty else { fail(v, path, "expected a non-empty list of columns"); return nil }
+        var out: [GridColumnSpec] = []
+        for (i, item) in items.enumerated() {
+            let p = "\(path)[\(i)]"
+            guard let o = object(item, p, allowed: ["fixed", "flexible", "spacing"], what: "{fixed: w} or {flexible: {minimum, maximum}}") else { return nil }
+            let spacing = o["spacing"].flatMap { dynamicNumber($0, join(p, "spacing"), scope, min: 0) }
+            if let w = o["fixed"], o["flexible"] == nil {
+                guard let width = dynamicNumber(w, join(p, "fixed"), scope, min: 0) else { return nil }
+                out.append(GridColumnSpec(size: .fixed(width), spacing: spacing))
+            } else if let f = o["flexible"], o["fixed"] == nil {
+                let q = join(p, "flexible")
+                guard let fo = object(f, q, allowed: ["minimum", "maximum"], what: "{minimum, maximum}") else { return nil }
+                let lo = fo["minimum"].flatMap { dynamicNumber($0, join(q, "minimum"), scope, min: 0) } ?? .constant(10)
+                let hi = fo["maximum"].flatMap { $0.string == "infinity" ? .constant(.infinity) : dynamicNumber($0, join(q, "maximum"), scope, min: 0) } ?? .constant(.infinity)
+                out.append(GridColumnSpec(size: .flexible(minimum: lo, maximum: hi), spacing: spacing))
+            } else {
+                fail(item, p, "expected one of \"fixed\" or \"flexible\""); return nil
+            }
+        }
+        return out
     }
 
     mutating func shapeSpec(_ o: [String: JSONValue], _ path: String, _ scope: Scope) -> ShapeSpec {

@@ -98,6 +98,12 @@ public enum ViewKindSpec: Sendable {
     /// SwiftUI's `GeometryReader`: takes the whole size proposed to it and places its children at its top-leading
     /// corner; expressions in its children read its laid-out size as `geometry.width` and `geometry.height`.
     case geometry
+    /// SwiftUI's `ScrollView` at rest: as large as its proposal, its children proposed their ideal length along
+    /// `axis` and its width (height) across it, placed at its top (leading) edge and centred across, clipped to it.
+    case scroll(axis: ScrollAxis)
+    /// SwiftUI's `LazyVGrid`: its children in rows of `columns.count`, each in its column's width and centred in its
+    /// cell; rows as tall as their tallest child, `spacing` points apart (nil: 8).
+    case grid(columns: [GridColumnSpec], spacing: Dynamic<Double>?)
 
     public var typeName: String {
         switch self {
@@ -110,8 +116,26 @@ public enum ViewKindSpec: Sendable {
         case .vstack: return "vstack"
         case .spacer: return "spacer"
         case .geometry: return "geometry"
+        case .scroll: return "scroll"
+        case .grid: return "grid"
         }
     }
+}
+
+/// The direction a `scroll` view scrolls in.
+public enum ScrollAxis: String, Hashable, Sendable, CaseIterable { case vertical, horizontal }
+
+/// A column of a `grid` (SwiftUI's `GridItem`): its size and the spacing after it (nil: 8 points).
+public struct GridColumnSpec: Sendable {
+    public enum Size: Sendable {
+        /// `.fixed(width)`
+        case fixed(Dynamic<Double>)
+        /// `.flexible(minimum:maximum:)`: a share of what the fixed columns and the spacing leave, within these.
+        case flexible(minimum: Dynamic<Double>, maximum: Dynamic<Double>)
+    }
+    public var size: Size
+    public var spacing: Dynamic<Double>?
+    public init(size: Size, spacing: Dynamic<Double>?) { self.size = size; self.spacing = spacing }
 }
 
 /// A shape's outline as written: its parameters may be expressions.

@@ -44,6 +44,10 @@ public enum ResolvedKind: Hashable, Sendable {
     /// SwiftUI's `GeometryReader`: as large as its proposal, children at its top-leading corner. Its children were
     /// resolved with its laid-out size (`geometry.width`, `geometry.height`).
     case geometry
+    /// SwiftUI's `ScrollView` at rest (see `ViewKindSpec.scroll`).
+    case scroll(axis: ScrollAxis)
+    /// SwiftUI's `LazyVGrid` (see `ViewKindSpec.grid`), its numbers at this instant.
+    case grid(columns: [GridColumn], spacing: Double?)
     /// A paint used as a background or overlay: fills whatever it is proposed, like a shape.
     case paint(Paint)
 }
@@ -213,4 +217,16 @@ public struct GestureBinding: Hashable, Sendable {
     public var view: String
     public var loopValues: [Double]
     public init(view: String, loopValues: [Double]) { self.view = view; self.loopValues = loopValues }
+}
+
+/// A column of a grid at one instant.
+public struct GridColumn: Hashable, Sendable {
+    public enum Size: Hashable, Sendable {
+        case fixed(Double)
+        case flexible(minimum: Double, maximum: Double)
+    }
+    public var size: Size
+    /// Points after this column; nil: 8.
+    public var spacing: Double?
+    public init(size: Size, spacing: Double?) { self.size = size; self.spacing = spacing }
 }
