@@ -13,6 +13,8 @@ indirect enum Binding {
     case gesture
     /// A GeometryReader's proxy.
     case geometry
+    /// The `rect` of a custom Shape's `path(in:)`: its origin is 0, 0 and its size the shape's laid-out size.
+    case rect
     /// `@Namespace`: scopes matched-geometry ids.
     case namespace(String)
     /// A view already translated (a ViewModifier's `content`, a view argument).

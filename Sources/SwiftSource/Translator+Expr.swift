@@ -210,6 +210,7 @@ extension Translator {
             switch b {
             case .gesture: return try gestureValue(Array(path.dropFirst()), m, s)
             case .geometry: return try geometryValue(Array(path.dropFirst()), m, s)
+            case .rect: return try rectValue(Array(path.dropFirst()), m, s)
             default: break
             }
         }
@@ -261,6 +262,19 @@ extension Translator {
         case "size.width": return .ref("geometry.width", .number)
         case "size.height": return .ref("geometry.height", .number)
         default: throw fail(node, s.trail, path.joined(separator: "."), "unknown GeometryProxy value (supported: size.width, size.height, frame(in: .local))")
+        }
+    }
+
+    /// A member of a custom Shape's `rect`: the shape's frame in its own space, origin 0, 0.
+    func rectValue(_ path: [String], _ node: some SyntaxProtocol, _ s: Scope) throws -> Sym {
+        let w: Sym = .ref("geometry.width", .number), h: Sym = .ref("geometry.height", .number)
+        switch path.joined(separator: ".") {
+        case "width", "size.width", "maxX": return w
+        case "height", "size.height", "maxY": return h
+        case "midX": return Sym.binary("/", w, .num(2)).folded
+        case "midY": return Sym.binary("/", h, .num(2)).folded
+        case "minX", "minY", "origin.x", "origin.y": return .num(0)
+        default: throw fail(node, s.trail, path.joined(separator: "."), "unknown CGRect value (supported: width, height, size, minX, midX, maxX, minY, midY, maxY, origin)")
         }
     }
 

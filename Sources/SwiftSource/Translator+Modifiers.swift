@@ -38,7 +38,13 @@ extension Translator {
     }
 
     func isShape(_ v: JSONValue) -> Bool {
-        ["rect", "roundedRect", "capsule", "circle", "ellipse", "path"].contains(v["type"]?.string ?? "")
+        ["rect", "roundedRect", "capsule", "circle", "ellipse", "path"].contains(v["type"]?.string ?? "") || v[customShapeMarker] != nil
+    }
+
+    /// `f` applied to the shape `v` is: itself, or the path inside one of the file's Shapes.
+    func onShape(_ v: JSONValue, _ f: (JSONValue) throws -> JSONValue) rethrows -> JSONValue {
+        guard v[customShapeMarker] != nil, let inner = v["children"]?.elements?.first else { return try f(v) }
+        return v.setting("children", J.arr([try f(inner)], v.location))
     }
 
     static let knownModifiers = [
@@ -274,11 +280,13 @@ extension Translator {
         case "fill":
             guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".fill", "applies to a shape (before its other modifiers)") }
             let p = try unlabeled().map { try paint($0, s) } ?? systemColor("primary")!.json(at)
-            // iOS 17: a stroked shape is a shape (its outline), so `.stroke(…).fill(p)` paints the stroke with p.
-            if v["fill"] == nil, let stroke = v["stroke"] {
-                return v.setting("stroke", stroke.setting("paint", p)).removing(defaultStrokeMarker)
+            return onShape(v) { v in
+                // iOS 17: a stroked shape is a shape (its outline), so `.stroke(…).fill(p)` paints the stroke with p.
+                if v["fill"] == nil, let stroke = v["stroke"] {
+                    return v.setting("stroke", stroke.setting("paint", p)).removing(defaultStrokeMarker)
+                }
+                return v.setting("fill", p).removing(defaultFillMarker)
             }
-            return v.setting("fill", p).removing(defaultFillMarker)
         case "stroke", "strokeBorder":
             guard isShape(v), shapeStillShape(v) else { throw fail(c, s.trail, ".\(name)", "applies to a shape (before its other modifiers)") }
             var width: JSONValue = J.num(1, at)
@@ -304,6 +312,10 @@ extension Translator {
             }
             let given = try unlabeled().map { try paint($0, s) }
             let paintValue = given ?? systemColor("primary")!.json(at)
+            if name == "strokeBorder", v[customShapeMarker] != nil {
+                throw fail(c, s.trail, ".strokeBorder", "not supported on the file's own Shapes (it needs their inset(by:)); use .stroke")
+            }
+            return onShape(v) { v in
             // iOS 17's `.fill(a).stroke(b)` keeps the fill; a stroke alone has none.
             var out = (v[defaultFillMarker] != nil ? v.removing("fill") : v).removing(defaultFillMarker).setting("stroke", J.obj([("paint", paintValue), ("width", width)] + lineStyle, at))
             // A stroke without a paint is the foreground style: a later `.foregroundColor` sets it.
@@ -314,9 +326,11 @@ extension Translator {
                 else if let ws = width.string { out = out.setting("padding", J.str("=(\(ws.dropFirst())) / 2", at)) }
             }
             return out
+            }
         case "trim":
             guard isShape(v) else { throw fail(c, s.trail, ".trim", "applies to a shape") }
-            return v.setting("trim", J.obj([("from", try arg("from").map(value) ?? J.num(0, at)), ("to", try arg("to").map(value) ?? J.num(1, at))], at))
+            let trim = J.obj([("from", try arg("from").map(value) ?? J.num(0, at)), ("to", try arg("to").map(value) ?? J.num(1, at))], at)
+            return onShape(v) { $0.setting("trim", trim) }
         case "foregroundColor", "foregroundStyle", "tint":
             guard let e = unlabeled() else { throw fail(c, s.trail, ".\(name)", "expected a colour") }
             if name == "tint" { return v }

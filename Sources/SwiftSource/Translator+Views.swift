@@ -176,6 +176,7 @@ extension Translator {
             }
             if Self.viewConstructors.contains(name) || name.hasPrefix("Color") { return try constructor(name, c, s) }
             if let decl = structs[name], viewStructs.contains(name) { return try inlineStruct(name, decl, c, s) }
+            if let decl = structs[name], shapeStructs.contains(name) { return [try inlineShape(name, decl, c, s)] }
             if let f = function(name, s) ?? (name.hasPrefix("self.") ? function(String(name.dropFirst(5)), s) : nil) {
                 return try inlineViewFunction(f, c, s)
             }
@@ -882,23 +883,7 @@ extension Translator {
     /// view's `elements`.
     func pathElements(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> [JSONValue] {
         let at = loc(c)
-        func nums(_ xs: [Sym], _ at: SceneJSON.SourceLocation) -> JSONValue { J.arr(xs.map { $0.json(at) }, at) }
-        func rect(_ e: ExprSyntax) throws -> JSONValue {
-            // CGRect(x:y:width:height:) or CGRect(origin:size:).
-            guard let r = e.as(FunctionCallExprSyntax.self), ["CGRect", ".init"].contains(r.calledExpression.trimmedDescription) else {
-                throw fail(e, s.trail, text(e), "expected CGRect(x:y:width:height:)")
-            }
-            let args = Array(r.arguments)
-            func arg(_ l: String) -> ExprSyntax? { args.first { $0.label?.text == l }?.expression }
-            if let x = arg("x"), let y = arg("y"), let w = arg("width"), let h = arg("height") {
-                return nums([try sym(x, s), try sym(y, s), try sym(w, s), try sym(h, s)], loc(e))
-            }
-            if let o = arg("origin"), let z = arg("size") {
-                let (x, y) = try pair(o, s), (w, h) = try pair(z, s)
-                return nums([x, y, w, h], loc(e))
-            }
-            throw fail(e, s.trail, text(e), "expected CGRect(x:y:width:height:) or CGRect(origin:size:)")
-        }
+        func rect(_ e: ExprSyntax) throws -> JSONValue { try pathRect(e, s) }
         if c.trailingClosure == nil {
             let args = Array(c.arguments)
             if args.isEmpty { return [] }
@@ -913,8 +898,47 @@ extension Translator {
             else if let full = p.as(ClosureParameterClauseSyntax.self), let first = full.parameters.first { name = first.firstName.text }
         }
         var scope = s
+        return try pathSteps(closure.statements, path: name, &scope)
+    }
+
+    /// A rectangle for a path: `CGRect(x:y:width:height:)`, `CGRect(origin:size:)`, or a custom Shape's `rect`, as
+    /// `[x, y, width, height]`.
+    func pathRect(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(e)
+        func nums(_ xs: [Sym]) -> JSONValue { J.arr(xs.map { $0.json(at) }, at) }
+        if let r = e.as(DeclReferenceExprSyntax.self), case .rect? = lookup(r.baseName.text, s) {
+            return nums([.num(0), .num(0), .ref("geometry.width", .number), .ref("geometry.height", .number)])
+        }
+        guard let r = e.as(FunctionCallExprSyntax.self), ["CGRect", ".init"].contains(r.calledExpression.trimmedDescription) else {
+            throw fail(e, s.trail, text(e), "expected CGRect(x:y:width:height:)")
+        }
+        let args = Array(r.arguments)
+        func arg(_ l: String) -> ExprSyntax? { args.first { $0.label?.text == l }?.expression }
+        if let x = arg("x"), let y = arg("y"), let w = arg("width"), let h = arg("height") {
+            return nums([try sym(x, s), try sym(y, s), try sym(w, s), try sym(h, s)])
+        }
+        if let o = arg("origin"), let z = arg("size") {
+            let (x, y) = try pair(o, s), (w, h) = try pair(z, s)
+            return nums([x, y, w, h])
+        }
+        throw fail(e, s.trail, text(e), "expected CGRect(x:y:width:height:) or CGRect(origin:size:)")
+    }
+
+    /// The steps a statement list adds to the path variable `name` (`let` constants are bound in `scope`). In a
+    /// Shape's `path(in:)` (`shapeBody`), `var name = Path()` starts the path and `return name` ends it.
+    func pathSteps(_ statements: CodeBlockItemListSyntax, path name: String, _ scope: inout Scope, shapeBody: Bool = false) throws -> [JSONValue] {
+        let s = scope
         var out: [JSONValue] = []
-        for item in closure.statements {
+        func nums(_ xs: [Sym], _ at: SceneJSON.SourceLocation) -> JSONValue { J.arr(xs.map { $0.json(at) }, at) }
+        func rect(_ e: ExprSyntax) throws -> JSONValue { try pathRect(e, scope) }
+        for item in statements {
+            if shapeBody, case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self), v.bindingSpecifier.text == "var",
+               v.bindings.first?.pattern.trimmedDescription == name {
+                continue
+            }
+            if shapeBody, case .stmt(let st) = item.item, let r = st.as(ReturnStmtSyntax.self), r.expression?.trimmedDescription == name {
+                break
+            }
             if case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self), v.bindingSpecifier.text == "let" {
                 for b in v.bindings {
                     guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let e = b.initializer?.value else {
@@ -1044,3 +1068,59 @@ extension Translator {
         return J.obj(members, at)
     }
 }
+
+extension Translator {
+    /// One of the file's `Shape`s: its `path(in rect:)` as a `path` view inside a `geometry` container, `rect` reading
+    /// the container's size (a shape, like a GeometryReader, takes the whole proposal). The shape's properties take
+    /// the call's arguments; `.fill`, `.stroke` and `.trim` go to the path inside.
+    func inlineShape(_ name: String, _ decl: StructDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(c)
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
+        guard inlineDepth < 32 else { throw fail(decl, s.trail, name, "contains itself") }
+        let inst = newInstance(name)
+        try bindProperties(decl, inst, c, s, root: false)
+        let funcs = decl.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { $0.name.text == "path" }
+        guard let f = funcs.first, let param = f.signature.parameterClause.parameters.first, let body = f.body else {
+            throw fail(decl, s.trail, name, "a Shape needs func path(in rect: CGRect) -> Path")
+        }
+        let rectName = (param.secondName ?? param.firstName).text
+        let stored = decl.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.filter { v in
+            !v.modifiers.contains { $0.name.text == "static" } && v.bindings.allSatisfy { $0.accessorBlock == nil }
+        }
+        let animatable = decl.memberBlock.members.contains { m in
+            m.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.trimmedDescription == "animatableData" } ?? false
+        }
+        if !stored.isEmpty && !animatable {
+            warn(c, s.trail, name, "has no animatableData: SwiftUI draws a change of its properties at once, here the path's numbers animate with the change")
+        }
+        var scope = Scope(instance: inst, trail: Trail(parts: [name + ".path(in:)"]))
+        scope.values[rectName] = .rect
+        var elements: [JSONValue]
+        let statements = body.statements
+        // `Path { p in … }` or `Path(…)` alone (or returned); otherwise steps on a `var path = Path()`.
+        var single: ExprSyntax?
+        if statements.count == 1, let only = statements.first {
+            if case .expr(let e) = only.item { single = e }
+            if case .stmt(let st) = only.item { single = st.as(ReturnStmtSyntax.self)?.expression ?? st.as(ExpressionStmtSyntax.self)?.expression }
+        }
+        if let call = single?.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Path" {
+            elements = try pathElements(call, scope)
+        } else {
+            let pathVar = statements.lazy.compactMap { item -> String? in
+                guard case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self), v.bindingSpecifier.text == "var",
+                      let b = v.bindings.first, b.initializer?.value.trimmedDescription == "Path()" else { return nil }
+                return b.pattern.trimmedDescription
+            }.first
+            guard let pathVar else {
+                throw fail(body, scope.trail, "\(name).path(in:)", "expected `var path = Path()`, steps on it and `return path`, or a returned Path { … }")
+            }
+            elements = try pathSteps(statements, path: pathVar, &scope, shapeBody: true)
+        }
+        let path = shape("path", at, [("elements", J.arr(elements, at))])
+        return J.obj([("type", J.str("geometry", at)), ("children", J.arr([path], at)), (customShapeMarker, J.bool(true, at))], at)
+    }
+}
+
+/// Marks the `geometry` container a custom Shape becomes: shape modifiers reach the `path` inside it.
+let customShapeMarker = "__customShape"

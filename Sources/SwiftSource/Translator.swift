@@ -80,6 +80,8 @@ final class Translator {
     var structs: [String: StructDeclSyntax] = [:]
     var structOrder: [String] = []
     var viewStructs: [String] = []
+    /// The file's structs conforming to `Shape`: drawn from their `path(in:)`.
+    var shapeStructs: [String] = []
     /// `static let`/`var` members of extensions (`Color.accent`, `AnyTransition.blurDissolve`), by type then name.
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
     /// The file's enums without associated values: case name → the string it is (its String raw value, or its name).
@@ -289,6 +291,7 @@ final class Translator {
             structOrder.append(name)
             let inherits = s.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             if inherits.contains("View") { viewStructs.append(name) }
+            if inherits.contains("Shape") || inherits.contains("InsettableShape") { shapeStructs.append(name) }
             if inherits.contains("PreviewProvider") {
                 for m in s.memberBlock.members {
                     if let v = m.decl.as(VariableDeclSyntax.self), let b = v.bindings.first,

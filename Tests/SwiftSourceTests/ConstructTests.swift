@@ -520,6 +520,36 @@ final class ConstructTests: XCTestCase {
                        ["T.swift:4:38: V.body › LazyVGrid › .adaptive: adaptive columns (as many as fit) are not supported; use .flexible() or .fixed(w) columns"])
     }
 
+    func test_customShape() {
+        let shape = """
+        struct Tick: Shape {
+            var lift: Double
+            var animatableData: Double { get { lift } set { lift = newValue } }
+            func path(in rect: CGRect) -> Path {
+                var path = Path()
+                let h = rect.height
+                path.move(to: CGPoint(x: rect.minX, y: rect.midY - lift))
+                path.addLine(to: CGPoint(x: rect.width * 0.4, y: h))
+                path.addEllipse(in: rect)
+                return path
+            }
+        }
+        """
+        assertJSON(body(swiftView("Tick(lift: 5).trim(from: 0, to: 0.5).stroke(Color.red, lineWidth: 2).frame(width: 40, height: 30)", extra: shape)), """
+        {"type": "geometry", "children": [{"type": "path", "elements": [
+            {"move": [0, "=geometry.height / 2 - 5"]}, {"line": ["=geometry.width * 0.4", "=geometry.height"]},
+            {"ellipse": [0, 0, "=geometry.width", "=geometry.height"]}],
+          "trim": {"from": 0, "to": 0.5}, "stroke": {"paint": "#FF3B30", "width": 2}}],
+         "frame": {"width": 40, "height": 30}}
+        """)
+        // Without animatableData SwiftUI redraws at the new values at once: said where the shape is used.
+        let plain = "struct Bar: Shape { var k: Double; func path(in r: CGRect) -> Path { Path(CGRect(x: 0, y: 0, width: r.width * k, height: r.height)) } }"
+        XCTAssertEqual(warnings(swiftView("Bar(k: 0.5)", extra: plain)),
+                       ["T.swift:4:9: warning: Bar: has no animatableData: SwiftUI draws a change of its properties at once, here the path's numbers animate with the change"])
+        XCTAssertEqual(problems(swiftView("Bar(k: 1).strokeBorder(Color.red)", extra: plain)).first?.hasSuffix(
+            ".strokeBorder: not supported on the file's own Shapes (it needs their inset(by:)); use .stroke"), true)
+    }
+
     func test_trim() throws {
         let src = swiftView("Circle().trim(from: 0.2, to: 0.8).stroke(Color.red, lineWidth: 2)")
         try skipUnlessLoads(src, "the scene model has no `trim` key, so a trimmed shape's scene does not load")
