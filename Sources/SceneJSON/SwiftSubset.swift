@@ -94,10 +94,10 @@ public enum SwiftSubset {
         // Handlers
         e("onAppear", "Handlers", "`.onAppear { }`", .translated, "an event at 0 s, or when the view's condition turns true"),
         e("tapGesture", "Handlers", "`.onTapGesture { }`, `TapGesture().onEnded`", .translated, "a `tap` gesture"),
-        e("longPress", "Handlers", "`.onLongPressGesture(minimumDuration:perform:onPressingChanged:)`, `LongPressGesture`", .translated, "`longPress`; pressing changes are a `press` gesture's began/ended"),
+        e("longPress", "Handlers", "`.onLongPressGesture(minimumDuration:perform:onPressingChanged:)`, `LongPressGesture`", .translated, "`longPress`; pressing is true from touch-down until the long press succeeds (before `perform`), is lifted early or moves too far: a second `longPress`'s `onBegan`, `onEnded`, `onFailed`"),
         e("dragGesture", "Handlers", "`DragGesture(minimumDistance:)` with `.onChanged` / `.onEnded`; `translation`, `location`, `velocity`", .translated, "a `drag` gesture; values read `gesture.*`"),
         e("predictedEnd", "Handlers", "`predictedEndTranslation`, `predictedEndLocation`", .approximated, "warns: projected with UIScrollView's normal deceleration"),
-        e("gestureState", "Handlers", "`@GestureState` with `.updating($x) { value, state, _ in … }` on `DragGesture` and `LongPressGesture`", .translated, "a state variable set by the gesture (a drag's `onChanged`; a long press's touch-down, value true) and put back to its initial value when it ends"),
+        e("gestureState", "Handlers", "`@GestureState` with `.updating($x) { value, state, _ in … }` on `DragGesture` and `LongPressGesture`", .translated, "a state variable set by the gesture (a drag's `onChanged`; a long press's touch-down, value true) and put back to its initial value when it ends (a long press: when it succeeds, is lifted early or moves too far)"),
         e("gestureComposition", "Handlers", "`.sequenced(before:)`, `.simultaneously(with:)`, `.exclusively(before:)`", .refused, "refused: attach the gestures one by one"),
         e("assignments", "Handlers", "assignments, `+=` `-=` `*=` `/=`, `toggle()`, `let`/`var` locals, the struct's methods", .translated, "the handler's `set`, values over the state at its start"),
         e("branches", "Handlers", "`if` / `else`, `guard … else { return }`, early `return`", .translated, "conditions folded into the values and triggers"),
@@ -116,7 +116,8 @@ public enum SwiftSubset {
         e("previews", "Expressions", "`#Preview` / `PreviewProvider`: what it shows, `.frame(width:height:)`, `.previewLayout(.fixed)`, `.preferredColorScheme(.dark)`", .translated, "the root (the preview's view, as Xcode's canvas shows it), the canvas, the appearance"),
         e("enumValues", "Expressions", "the file's enums without associated values: `@State var tab: Tab = .home`, `.favorite`, `Tab.profile`, `==`, `.rawValue`", .translated, "strings: a case is its String raw value, or its name"),
         e("unchangedState", "Expressions", "a `@State` the file never changes, where a constant is required (an animation's duration)", .translated, "its initial value there (a state variable elsewhere)"),
-        e("infinityInExpression", "Expressions", "`.infinity` inside an expression that changes (`c ? .infinity : 0`)", .refused, "refused: the expression language has no infinity; `.infinity` alone is fine"),
+        e("infinityFrame", "Expressions", "`.frame(maxWidth: c ? .infinity : 0)`: a frame's maximum that is infinite or not", .translated, "`infinity` in the expression; the frame animates between its layouts at rest"),
+        e("infinityInExpression", "Expressions", "`.infinity` inside an expression that changes anywhere else (`.offset(x: c ? .infinity : 0)`)", .refused, "refused: only a frame's maxWidth/maxHeight may be infinite"),
         e("screenSize", "Expressions", "`UIScreen.main.bounds.width` / `.height`", .translated, "the canvas size, for a file rendered alone"),
     ]
 

@@ -181,6 +181,7 @@ indirect enum Sym: Equatable {
 
     private func text(_ outer: Int) -> String {
         switch self {
+        case .num(let n) where n == .infinity: return "infinity"
         case .num(let n): return n < 0 ? "(\(Sym.number(n)))" : Sym.number(n)
         case .bool(let b): return b ? "true" : "false"
         case .str(let s), .color(let s): return "'" + s.replacingOccurrences(of: "'", with: "\\'") + "'"

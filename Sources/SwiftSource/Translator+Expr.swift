@@ -61,10 +61,10 @@ extension Translator {
     }
 
     /// A Swift expression as a value (scene format §2).
-    func sym(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+    func sym(_ e: ExprSyntax, _ s: Scope, infinityAllowed: Bool = false) throws -> Sym {
         let v = try deeper(e, s) { try symValue(e, s) }
-        // The expression language has no infinity: `.infinity` is a value only on its own (a frame's maxWidth).
-        if !v.isConstant && v.hasNonFiniteNumber {
+        // `infinity` in a changing expression is a frame's maxWidth/maxHeight only (`c ? .infinity : 0`).
+        if !infinityAllowed && !v.isConstant && v.hasNonFiniteNumber {
             throw fail(e, s.trail, text(e), "`.infinity` inside an expression that changes is not supported; give a finite size (e.g. the container's width) or use .infinity alone")
         }
         return v

@@ -598,18 +598,20 @@ extension Translator {
             if let d = arg("minimumDuration") { lp.append(("minimumDuration", try constant(d, c, s, "minimumDuration"))) }
             if let d = arg("maximumDistance") { lp.append(("maximumDistance", try constant(d, c, s, "maximumDistance"))) }
             let perform = try closureArg("perform") ?? (arg("onPressingChanged") != nil ? nil : trailing)
-            if let perform {
-                let b = try handlerBody(perform, s.adding(".onLongPressGesture"), params: [:])
-                out = appendGesture(out, J.obj([("longPress", J.obj(lp, at)), ("onEnded", b)], at))
-            }
             let pressing = arg("onPressingChanged")?.as(ClosureExprSyntax.self) ?? c.additionalTrailingClosures.first(where: { $0.label.text == "onPressingChanged" })?.closure
                 ?? (arg("onPressingChanged") != nil ? c.trailingClosure : nil)
             if let pressing {
-                // Pressing begins at touch-down and ends at touch-up (or when the finger leaves).
+                // Pressing begins at touch-down and ends when the long press succeeds (before `perform`, so this
+                // gesture comes first), is lifted early or moves too far: hackingwithswift.com's account of
+                // onPressingChanged ("In progress: false" printed, then "Long pressed!").
                 let p = closureParameters(pressing).first ?? "_"
                 let began = try handlerBody(pressing.statements, s.adding("onPressingChanged"), params: [p: .sym(.bool(true))])
                 let ended = try handlerBody(pressing.statements, s.adding("onPressingChanged"), params: [p: .sym(.bool(false))])
-                out = appendGesture(out, J.obj([("press", J.obj([], at)), ("onBegan", began), ("onEnded", ended)], at))
+                out = appendGesture(out, J.obj([("longPress", J.obj(lp, at)), ("onBegan", began), ("onEnded", ended), ("onFailed", ended)], at))
+            }
+            if let perform {
+                let b = try handlerBody(perform, s.adding(".onLongPressGesture"), params: [:])
+                out = appendGesture(out, J.obj([("longPress", J.obj(lp, at)), ("onEnded", b)], at))
             }
             return out
         case "gesture", "simultaneousGesture", "highPriorityGesture":
@@ -631,8 +633,8 @@ extension Translator {
     }
 
     /// `DragGesture(minimumDistance: 0).onChanged { … }.onEnded { … }` and the other gestures.
-    /// (A `LongPressGesture` with `.updating` is two: the long press, and a press that sets the value while the finger is
-    /// down.)
+    /// (A `LongPressGesture` with `.updating` is two long presses: one that sets the value from touch-down until the
+    /// gesture ends, and the gesture's own.)
     func gesture(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
         // A gesture kept in a `let` of the body or a property (`var drag: some Gesture { DragGesture()… }`).
         var name: String?, scope = s
@@ -708,16 +710,19 @@ extension Translator {
                 bodies["onChanged"] = try mergeHandlers(bodies["onChanged"], b, u.closure, s)
                 bodies["onEnded"] = try mergeHandlers(bodies["onEnded"], reset, u.closure, s)
             case "longPress":
-                // A long press's value is true from touch-down until it ends: a press that sets the state meanwhile.
+                // A long press's value is true from touch-down until the gesture ends: it succeeds, is lifted early or
+                // moves too far. Apple's LongPressGesture example turns its circle green at success, the finger
+                // still down (developer.apple.com/documentation/swiftui/longpressgesture). A second long press with
+                // the same settings, ahead of this one, so the value is back before `onEnded` runs.
                 let b = try handlerBody(u.closure.statements, trail, params: [value: .sym(.bool(true)), state: .state(u.state)])
-                extra.append(J.obj([("press", J.obj([], at)), ("onBegan", b), ("onEnded", reset)], at))
+                extra.append(J.obj([("longPress", kind.1), ("onBegan", b), ("onEnded", reset), ("onFailed", reset)], at))
             default:
                 throw fail(u.closure, s.trail, ".updating", "supported on DragGesture and LongPressGesture")
             }
         }
         var out: [(String, JSONValue)] = [kind]
         for n in ["onChanged", "onEnded"] { if let b = bodies[n] { out.append((n, b)) } }
-        return [J.obj(out, at)] + extra
+        return extra + [J.obj(out, at)]
     }
 
     /// The handler that gives a @GestureState its initial value back: the assignment `x = initial` lowered as a handler's

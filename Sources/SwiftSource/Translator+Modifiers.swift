@@ -100,7 +100,7 @@ extension Translator {
             var m: [(String, JSONValue)] = []
             for k in ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight"] {
                 if let e = arg(k) {
-                    let v = try sym(e, s)
+                    let v = try sym(e, s, infinityAllowed: k.hasPrefix("max"))
                     if case .num(let n) = v, n.isInfinite { m.append((k, J.str("infinity", loc(e)))) } else { m.append((k, v.json(loc(e)))) }
                 }
             }

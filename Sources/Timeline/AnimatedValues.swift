@@ -114,6 +114,17 @@ struct AnimatedValues {
 
     func number(_ d: Dynamic<Double>?, default v: Double) -> Double { d.map(number) ?? v }
 
+    /// A frame's `maxWidth` or `maxHeight`, which may be infinite (`c ? infinity : 0`). One that is or was infinite
+    /// in the window is the current value, not interpolated: its view's frame animates between the rest layouts
+    /// instead, as every frame does (`FrameAnimation`), and a number between infinity and another has no meaning.
+    func extent(_ d: Dynamic<Double>) -> Double {
+        guard case .expression(let e) = d else { return number(d) }
+        let history = slots.map { e.evaluate($0).number ?? 0 }
+        guard history.contains(where: { $0 == .infinity }) else { return number(d) }
+        let last = history[history.count - 1]
+        return last.isNaN ? problem(e, gave: last, fallback: 0) : last
+    }
+
     func string(_ d: Dynamic<String>) -> String {
         switch d {
         case .constant(let c): return c

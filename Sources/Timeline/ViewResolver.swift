@@ -224,8 +224,9 @@ struct ViewResolver {
         }
         if let f = m.frame {
             func dim(_ d: Dynamic<Double>?) -> Double? { d.map { max(0, values.number($0)) } }
-            r.frame = FrameSpec(width: dim(f.width), height: dim(f.height), minWidth: dim(f.minWidth), maxWidth: dim(f.maxWidth),
-                                minHeight: dim(f.minHeight), maxHeight: dim(f.maxHeight), alignment: f.alignment)
+            func extent(_ d: Dynamic<Double>?) -> Double? { d.map { max(0, values.extent($0)) } }
+            r.frame = FrameSpec(width: dim(f.width), height: dim(f.height), minWidth: dim(f.minWidth), maxWidth: extent(f.maxWidth),
+                                minHeight: dim(f.minHeight), maxHeight: extent(f.maxHeight), alignment: f.alignment)
         }
         r.background = layerContent(m.background, identity + ".background")
         r.overlay = layerContent(m.overlay, identity + ".overlay")

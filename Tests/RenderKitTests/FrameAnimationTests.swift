@@ -31,14 +31,33 @@ final class FrameAnimationTests: XCTestCase {
     func testSiblingSlidesWhenItsNeighbourWidens() throws {
         let r = try FrameSource(try loadScene(rowScene(#"[{"at": 0.5, "set": {"n": 7}, "animation": {"linear": 1}}]"#)),
                              options: FrameOptions())
-        func bx(_ i: Int) throws -> Double { try XCTUnwrap(r.viewFrames(frame: i)["B"], "frame \(i)").minX }
-        XCTAssertEqual(try bx(9), 21, accuracy: 1e-9)
-        for (i, hand) in [(15, 34.0), (20, 47.0), (25, 60.0)] {
-            XCTAssertEqual(try bx(i), hand, accuracy: 1e-9, "B's x at frame \(i)")
-        }
-        XCTAssertEqual(try bx(31), 73, accuracy: 1e-9)
+        try assertTrack(r, "B", \.minX, [(9, 21), (15, 34), (20, 47), (25, 60), (31, 73)])
         // B keeps its width throughout: the frame moves, it does not stretch.
         XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 20)["B"]).width, 20, accuracy: 1e-9)
+    }
+
+    /// One number of view `id`'s frame at each frame index, against the value worked out by hand.
+    func assertTrack(_ r: FrameSource, _ id: String, _ value: (Rect) -> Double, _ expected: [(Int, Double)],
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        for (i, hand) in expected {
+            let frame = try XCTUnwrap(r.viewFrames(frame: i)[id], "\(id) at frame \(i)", file: file, line: line)
+            XCTAssertEqual(value(frame), hand, accuracy: 1e-9, "\(id) at frame \(i)", file: file, line: line)
+        }
+    }
+
+    /// A bar whose maxWidth is `done ? infinity : 0` in a 200 pt frame aligned leading fills as `done` turns true under
+    /// linear 1 s at t = 0.5: 0 wide at rest, 200 at the end, 200 · p on the way (50, 100, 150 pt at t = 0.75, 1, 1.25),
+    /// its frame animating between its rest layouts; no value between infinity and 0 is ever drawn or reported.
+    func testAnInfiniteMaximumWidthAnimatesBetweenItsLayouts() throws {
+        let json = """
+        {"scene": 1, "canvas": {"width": 200, "height": 40, "scale": 1}, "duration": 2, "fps": 20, "state": {"done": false},
+         "body": {"type": "zstack", "frame": {"width": 200, "height": 40, "alignment": "leading"}, "children": [
+           {"type": "rect", "id": "bar", "fill": "blue", "frame": {"maxWidth": "=done ? infinity : 0", "height": 20}}]},
+         "timeline": [{"at": 0.5, "set": {"done": true}, "animation": {"linear": 1}}]}
+        """
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
+        try assertTrack(r, "bar", \.width, [(9, 0), (15, 50), (20, 100), (25, 150), (35, 200)])
+        XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 20)["bar"]).minX, 0, accuracy: 1e-9)
     }
 
     /// A vstack [C, D] with C (32.2 pt tall, 64.4 px → 64 px = 32 pt on the grid of scale 2) inserted at t = 0.5 and

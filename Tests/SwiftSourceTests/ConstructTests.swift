@@ -1047,8 +1047,9 @@ final class ConstructTests: XCTestCase {
         {"type": "vstack", "children": [
           {"type": "circle", "fill": "#000000", "gestures": [{"longPress": {"minimumDuration": 0.5}, "onEnded": {"set": {"done": true}}}]},
           {"type": "rect", "fill": "#000000", "gestures": [
-             {"longPress": {"minimumDuration": 1}, "onEnded": {"set": {"done": true}}},
-             {"press": {}, "onBegan": {"set": {"pressing": true}}, "onEnded": {"set": {"pressing": false}}}]},
+             {"longPress": {"minimumDuration": 1}, "onBegan": {"set": {"pressing": true}}, "onEnded": {"set": {"pressing": false}},
+              "onFailed": {"set": {"pressing": false}}},
+             {"longPress": {"minimumDuration": 1}, "onEnded": {"set": {"done": true}}}]},
           {"type": "capsule", "fill": "#000000", "gestures": [{"longPress": {"minimumDuration": 2}, "onEnded": {"set": {"done": false}}}]}]}
         """)
     }
@@ -1095,8 +1096,8 @@ final class ConstructTests: XCTestCase {
         """
         assertJSON(translated(src)?["body"]?["gestures"], """
         [{"drag": {}, "onChanged": {"set": {"drag": "=gesture.translation.x"}}, "onEnded": {"set": {"drag": 0}}},
-         {"longPress": {}},
-         {"press": {}, "onBegan": {"set": {"pressed": true}}, "onEnded": {"set": {"pressed": false}}}]
+         {"longPress": {}, "onBegan": {"set": {"pressed": true}}, "onEnded": {"set": {"pressed": false}}, "onFailed": {"set": {"pressed": false}}},
+         {"longPress": {}}]
         """)
         // What is not a @GestureState cannot be updated; a tap has no value to update with.
         XCTAssertEqual(problems(src.replacingOccurrences(of: "@GestureState var drag", with: "@State var drag")),
@@ -1546,11 +1547,17 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_infinityInExpression() {
-        XCTAssertEqual(problems(swiftView("Color.red.frame(maxWidth: on ? .infinity : .zero)", members: "    @State var on = false")), [
-            "T.swift:5:35: V.body › .frame › on ? .infinity : .zero: `.infinity` inside an expression that changes is not supported; give a finite size (e.g. the container's width) or use .infinity alone",
+        XCTAssertEqual(problems(swiftView("Color.red.offset(x: on ? .infinity : .zero)", members: "    @State var on = false")), [
+            "T.swift:5:29: V.body › .offset › on ? .infinity : .zero: `.infinity` inside an expression that changes is not supported; give a finite size (e.g. the container's width) or use .infinity alone",
         ])
         // Alone it is the usual full width.
         XCTAssertEqual(body(swiftView("Color.red.frame(maxWidth: .infinity)"))?.at("frame.maxWidth")?.string, "infinity")
+    }
+
+    func test_infinityFrame() {
+        // A frame's maximum that is infinite or not (a bar that fills when done): `infinity` in the expression.
+        XCTAssertEqual(body(swiftView("Color.red.frame(maxWidth: on ? .infinity : .zero)", members: "    @State var on = false"))?
+            .at("frame.maxWidth")?.string, "=on ? infinity : 0")
     }
 
     func test_gestureInLet() {

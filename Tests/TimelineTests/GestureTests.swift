@@ -104,6 +104,27 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(phases(h), ["longPress.began@0.200", "longPress.failed@0.300"])
     }
 
+    /// `onFailed` runs when a long press fails, lifted early or moved too far, and not when it succeeds: SwiftUI's
+    /// `onPressingChanged(false)` (the Swift front end's pressing gesture).
+    func testLongPressOnFailedRunsWhenItFails() throws {
+        let text = """
+        {"scene": 1, "canvas": {"width": 300, "height": 300}, "duration": 3, "state": {"pressing": false, "fails": 0, "done": 0},
+         "body": {"type": "rect", "frame": {"width": 100, "height": 100},
+           "gestures": [{"longPress": {"minimumDuration": 0.5}, "onBegan": {"set": {"pressing": true}},
+                         "onEnded": {"set": {"pressing": false, "done": "=done + 1"}}, "onFailed": {"set": {"pressing": false, "fails": "=fails + 1"}}}]},
+         "input": INPUT}
+        """
+        for (input, fails, done) in [(#"[{"at": 0.2, "down": [50, 50]}, {"at": 0.4, "up": true}]"#, 1.0, 0.0),
+                                     (#"[{"at": 0.2, "down": [50, 50]}, {"at": 0.3, "move": [50, 62]}, {"at": 0.9, "up": true}]"#, 1, 0),
+                                     (#"[{"at": 0.2, "down": [50, 50]}, {"at": 1.5, "up": true}]"#, 0, 1)] {
+            let s = try scene(text.replacingOccurrences(of: "INPUT", with: input))
+            let h = try StateHistory(scene: s, horizon: 3, hitTester: SquareHitTester())
+            XCTAssertEqual(finalValue(s, h, "pressing"), .bool(false), input)
+            XCTAssertEqual(finalValue(s, h, "fails"), .number(fails), input)
+            XCTAssertEqual(finalValue(s, h, "done"), .number(done), input)
+        }
+    }
+
     /// A new touch starts without force unless the script gives one, even after a firm touch.
     func testNewTouchStartsWithoutForce() throws {
         let s = try scene("""

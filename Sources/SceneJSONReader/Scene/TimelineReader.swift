@@ -143,7 +143,7 @@ extension SceneReader {
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
             let kinds = ["press", "tap", "longPress", "drag", "sequence"]
-            guard let o = object(item, p, allowed: kinds + ["onBegan", "onChanged", "onEnded", "onTouchUpInside"], what: "a gesture") else { continue }
+            guard let o = object(item, p, allowed: kinds + ["onBegan", "onChanged", "onEnded", "onTouchUpInside", "onFailed"], what: "a gesture") else { continue }
             let present = kinds.filter { o[$0] != nil }
             guard present.count == 1, let key = present.first, let kv = o[key] else {
                 fail(item, p, present.isEmpty ? "a gesture needs one of \(kinds.joined(separator: ", "))" : "a gesture takes one kind, found \(present.joined(separator: " and "))")
@@ -163,6 +163,10 @@ extension SceneReader {
             if let uv = o["onTouchUpInside"] {
                 if key == "press" { spec.onTouchUpInside = handler(&self, "onTouchUpInside") }
                 else { fail(uv, join(p, "onTouchUpInside"), "\"onTouchUpInside\" goes with \"press\"") }
+            }
+            if let fv = o["onFailed"] {
+                if key == "longPress" { spec.onFailed = handler(&self, "onFailed") }
+                else { fail(fv, join(p, "onFailed"), "\"onFailed\" goes with \"longPress\"") }
             }
             out.append(spec)
         }

@@ -108,6 +108,11 @@ struct Parser {
         case .identifier("true"), .identifier("false"):
             advance()
             return Expr(.bool(token.kind == .identifier("true")), offset: token.offset, length: token.length)
+        case .identifier("infinity") where tokens[min(index + 1, tokens.count - 1)].kind != .symbol("("):
+            // A frame's `maxWidth`/`maxHeight` may be infinite (SwiftUI's `.infinity`); elsewhere a number that is
+            // not finite is reported when it is drawn.
+            advance()
+            return Expr(.number(.infinity), offset: token.offset, length: token.length)
         case .identifier(let name):
             advance()
             guard isSymbol("(") else { return Expr(.variable(name), offset: token.offset, length: token.length) }

@@ -41,6 +41,9 @@ public struct GestureSpec: Sendable {
     /// `press` only: the finger lifted within the tracking bounds (UIControl's touch-up-inside), after
     /// `onEnded`; also when it left and came back first.
     public var onTouchUpInside: EventBody? = nil
+    /// `longPress` only: the long press failed, lifted before its minimum duration or moved further than its
+    /// maximum distance (where SwiftUI's `onPressingChanged` gets false without `perform`).
+    public var onFailed: EventBody? = nil
     public var path: String
     public init(kind: Kind, onBegan: EventBody?, onChanged: EventBody?, onEnded: EventBody?, onTouchUpInside: EventBody? = nil, path: String) {
         self.kind = kind; self.onBegan = onBegan; self.onChanged = onChanged; self.onEnded = onEnded; self.onTouchUpInside = onTouchUpInside; self.path = path

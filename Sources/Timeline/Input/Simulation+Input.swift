@@ -153,6 +153,7 @@ extension Simulation {
             if !r.active && distance > maximum {
                 touch.recognizers[k].failed = true
                 fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: r.spec.path, detail: "\(r.kindName).failed"))
+                try longPressFailed(k, time: time)
             }
         case .drag(let minimum):
             if r.active {
@@ -161,6 +162,16 @@ extension Simulation {
                 try recognize(k, time: time)
             }
         case .sequence: break
+        }
+    }
+
+    /// A long press that failed (lifted early or moved too far) runs its `onFailed`.
+    mutating func longPressFailed(_ k: Int, time: Double) throws(TimelineError) {
+        let r = touch.recognizers[k]
+        guard let b = r.spec.onFailed else { return }
+        try countFiring(time: time, path: r.spec.path)
+        if try apply(b, time: time, path: r.spec.path + ".onFailed", extra: gestureSlots(r, time: time)) {
+            try checkWhens(time: time)
         }
     }
 
@@ -191,6 +202,7 @@ extension Simulation {
             case .longPress:
                 if !r.active {
                     fired.append(FiredEvent(kind: .gesture, time: time, id: touch.identity, path: r.spec.path, detail: "\(r.kindName).cancelled"))
+                    try longPressFailed(k, time: time)
                 }
             case .drag:
                 if r.active { try handle(k, "ended", r.spec.onEnded, time: time) }
