@@ -43,6 +43,13 @@ struct Environment {
     var foreground: JSONValue?
 }
 
+/// A GeometryReader whose size an event reads: the id it is given when one does.
+final class GeometryUse {
+    let id: String
+    var used = false
+    init(id: String) { self.id = id }
+}
+
 struct Scope {
     var values: [String: Binding] = [:]
     var instance: Instance?
@@ -50,6 +57,10 @@ struct Scope {
     var environment = Environment()
     /// The condition under which the views being translated are present (for `onAppear`).
     var presence: Sym = .bool(true)
+    /// The GeometryReader the views being translated are in: an `onAppear` that reads its size names it.
+    var geometryUse: GeometryUse?
+    /// Inside a `ForEach` translated as a `forEach` (its views are copies: a GeometryReader among them has no one id).
+    var inForEach = false
 
     func with(_ name: String, _ b: Binding) -> Scope {
         var s = self

@@ -45,16 +45,24 @@ extension Translator {
     // MARK: Entry points
 
     /// A handler closure as an event body (`{set, animation, haptic}`); its later effects are added to the timeline.
-    func handlerBody(_ c: CodeBlockItemListSyntax, _ s: Scope, params: [String: Binding]) throws -> JSONValue {
+    /// `sizeReadable`: an `onAppear`, whose events may read the enclosing GeometryReader's size (they name it with
+    /// `geometry`); gesture handlers run in the simulation with no layout of their own.
+    func handlerBody(_ c: CodeBlockItemListSyntax, _ s: Scope, params: [String: Binding], sizeReadable: Bool = false) throws -> JSONValue {
         var inner = s
         for (k, v) in params { inner.values[k] = v }
         let before = timeline.count
-        let body = try lower(c, inner, at: loc(c))
-        // Handlers run in the simulation, before layout: a GeometryReader's size is not known there (scene format §3).
+        var body = try lower(c, inner, at: loc(c))
         // (Later phases of the handler are events of their own, added to the timeline as it is lowered.)
         if Self.readsGeometry(body) || timeline[before...].contains(where: Self.readsGeometry) {
-            throw fail(c, s.trail, "GeometryReader size in a handler",
-                       "not supported: handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)")
+            guard sizeReadable, let use = s.geometryUse, !s.inForEach else {
+                throw fail(c, s.trail, "GeometryReader size in a handler",
+                           sizeReadable ? "not supported here: only an onAppear inside the GeometryReader itself (not in a ForEach's copies) can read its size"
+                                        : "not supported: gesture handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)")
+            }
+            use.used = true
+            let named = J.str(use.id, loc(c))
+            if Self.readsGeometry(body) { body = body.setting("geometry", named) }
+            for k in before..<timeline.count where Self.readsGeometry(timeline[k]) { timeline[k] = timeline[k].setting("geometry", named) }
         }
         return body
     }
@@ -559,7 +567,7 @@ extension Translator {
         switch name {
         case "onAppear":
             guard let body = try trailing ?? closureArg("perform") else { return v }
-            let b = try handlerBody(body, s.adding(".onAppear"), params: [:])
+            let b = try handlerBody(body, s.adding(".onAppear"), params: [:], sizeReadable: true)
             addEvent(trigger: s.presence, body: b, at)
             return v
         case "onReceive":

@@ -25,7 +25,7 @@ extension Translator {
         // Presence and identity stay with the outermost view.
         var inner = v
         var outer: [(String, JSONValue)] = [("type", J.str("zstack", at))]
-        for k in ["if", "transition", "id", "gestures", "layoutPriority"] {
+        for k in ["if", "transition", "id", "gestures", "layoutPriority"] where !(k == "id" && v[geometryIdMarker] != nil) {
             if let x = v[k] { outer.append((k, x)); inner = inner.removing(k) }
         }
         outer.append(("children", J.arr([inner], at)))

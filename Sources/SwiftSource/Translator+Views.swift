@@ -377,8 +377,14 @@ extension Translator {
             guard let content else { throw fail(c, s.trail, name, "expected { proxy in … }") }
             var inner = s.adding("GeometryReader")
             if let p = closureParameters(content).first { inner.values[p] = .geometry }
+            hiddenCounter += 1
+            let use = GeometryUse(id: "geometry\(hiddenCounter)")
+            inner.geometryUse = use
             let kids = try children(content.statements, inner)
-            return [J.obj([("type", J.str("geometry", at)), ("children", J.arr(kids, at))], at)]
+            var m: [(String, JSONValue)] = [("type", J.str("geometry", at)), ("children", J.arr(kids, at))]
+            // An onAppear inside reads its size: the event names it by this id, which stays on the container.
+            if use.used { m += [("id", J.str(use.id, at)), (geometryIdMarker, J.bool(true, at))] }
+            return [J.obj(m, at)]
         case "Button":
             var action: CodeBlockItemListSyntax?
             var label: [JSONValue] = []
@@ -477,6 +483,7 @@ extension Translator {
         hiddenCounter += 1
         let loopName = "i\(hiddenCounter)"
         var inner = s.adding("ForEach")
+        inner.inForEach = true
         if let p = params.first { inner.values[p] = .sym(Sym.binary("+", .ref(loopName, .number), lo).folded) }
         let kids = try children(content.statements, inner)
         let one = oneView(kids, content)
@@ -1121,6 +1128,9 @@ extension Translator {
         return J.obj([("type", J.str("geometry", at)), ("children", J.arr([path], at)), (customShapeMarker, J.bool(true, at))], at)
     }
 }
+
+/// Marks a GeometryReader's generated `id`, which an event names: it stays on the container when modifiers wrap it.
+let geometryIdMarker = "__geometryId"
 
 /// Marks the `geometry` container a custom Shape becomes: shape modifiers reach the `path` inside it.
 let customShapeMarker = "__customShape"

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 import SceneModel
 
@@ -213,16 +214,34 @@ struct Simulation {
 
     /// The value vector for expressions: state, then `t`, then `extra` (gesture and loop variables),
     /// then — when some event reads them — the presented values of the state variables.
-    func slots(time: Double, extra: [Value] = []) -> [Value] {
+    func slots(time: Double, extra: [Value] = [], geometry size: Size? = nil) -> [Value] {
         var v = state
         v.append(.number(time))
         v += extra
-        guard readsPresentedValues else { return v }
-        let start = ExpressionSlots.presented(stateCount: state.count, index: 0)
-        while v.count < start { v.append(.number(0)) }
-        let partial = StateHistory(partial: snapshots)
-        v += AnimatedValues(history: partial, time: time, current: snapshots.count - 1, stateCount: state.count).presentedState()
+        if readsPresentedValues {
+            let start = ExpressionSlots.presented(stateCount: state.count, index: 0)
+            while v.count < start { v.append(.number(0)) }
+            let partial = StateHistory(partial: snapshots)
+            v += AnimatedValues(history: partial, time: time, current: snapshots.count - 1, stateCount: state.count).presentedState()
+        }
+        if let size {
+            // `geometry.width` and `geometry.height`, after the presented values (an event with a `geometry`).
+            let start = ExpressionSlots.geometry(stateCount: state.count)
+            while v.count < start { v.append(.number(0)) }
+            v += [.number(size.width), .number(size.height)]
+        }
         return v
+    }
+
+    /// The laid-out size (content frame) of the geometry container `id` in the state of this instant, before the
+    /// event that asks: the scene is resolved and laid out as the frame stage would, for this one question.
+    func geometrySize(of id: String, time: Double) -> Size {
+        guard let geometry else { return .zero }
+        let partial = StateHistory(partial: snapshots)
+        let values = AnimatedValues(history: partial, time: time, current: snapshots.count - 1, stateCount: scene.state.count)
+        var resolver = ViewResolver(values: values, images: [:])
+        guard let root = resolver.resolveRoot(scene.body, geometry: geometry) else { return .zero }
+        return geometry.contentFrames(of: root)[id]?.size ?? .zero
     }
 
     func condition(_ e: ExprRef, time: Double, path: String) throws(TimelineError) -> Bool {
@@ -243,12 +262,12 @@ struct Simulation {
     /// Applies an event body: every value is computed from the state before the event.
     /// Returns true when the state changed.
     @discardableResult
-    mutating func apply(_ body: EventBody, time: Double, path: String, extra: [Value] = []) throws(TimelineError) -> Bool {
+    mutating func apply(_ body: EventBody, time: Double, path: String, extra: [Value] = [], geometry size: Size? = nil) throws(TimelineError) -> Bool {
         if let h = body.haptic {
             fired.append(FiredEvent(kind: .haptic, time: time, id: nil, path: path, detail: h))
         }
         guard !body.assignments.isEmpty else { return false }
-        let before = slots(time: time, extra: extra)
+        let before = slots(time: time, extra: extra, geometry: size)
         var next = state
         for a in body.assignments {
             let v: Value
@@ -294,7 +313,7 @@ struct Simulation {
         try countFiring(time: time, path: e.path)
         fired.append(FiredEvent(kind: .event, time: time, id: e.id, path: e.path))
         lastEventTime = max(lastEventTime, time)
-        let changed = try apply(e.body, time: time, path: e.path)
+        let changed = try apply(e.body, time: time, path: e.path, geometry: e.geometry.map { geometrySize(of: $0, time: time) })
         if let s = e.stop, let t = timers.firstIndex(where: { $0.running && scene.timeline[$0.event].timer?.id == s }) {
             try endTimer(t, time: time)
         }

@@ -60,6 +60,20 @@ final class FrameAnimationTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(r.viewFrames(frame: 20)["bar"]).minX, 0, accuracy: 1e-9)
     }
 
+    /// An event with `geometry` reads that container's laid-out size (SwiftUI's onAppear inside a GeometryReader):
+    /// a 160 × 40 container sets the bar inside it to half its width, 80, at 0 s, then to all of it under linear 1 s.
+    func testAnEventReadsAGeometryContainersSize() throws {
+        let json = """
+        {"scene": 1, "canvas": {"width": 200, "height": 100, "scale": 1}, "duration": 2, "fps": 20, "state": {"w": 0},
+         "body": {"type": "geometry", "id": "g", "frame": {"width": 160, "height": 40}, "children": [
+           {"type": "rect", "id": "bar", "fill": "blue", "frame": {"width": "=w", "height": 10}}]},
+         "timeline": [{"at": 0, "geometry": "g", "set": {"w": "=geometry.width / 2"}},
+                      {"at": 0.5, "geometry": "g", "set": {"w": "=geometry.width"}, "animation": {"linear": 1}}]}
+        """
+        let r = try FrameSource(try loadScene(json), options: FrameOptions())
+        try assertTrack(r, "bar", \.width, [(0, 80), (9, 80), (20, 120), (35, 160)])
+    }
+
     /// A vstack [C, D] with C (32.2 pt tall, 64.4 px → 64 px = 32 pt on the grid of scale 2) inserted at t = 0.5 and
     /// removed at t = 2 (linear 1 s each): D slides down from y = 0 to 32 and back, y = 32 · p → 8, 16, 24 pt.
     /// C appears where it will rest (y = 0) and stays there while it fades out; it leaves the layout at once.

@@ -118,7 +118,7 @@ final class SchemaTests: XCTestCase {
             "after_cycle", "after_missing_id", "canvas_too_large_after_scale", "canvas_too_many_pixels",
             "expression_error_after_escape", "expression_syntax_errors", "expression_type_mismatch",
             "gesture_variable_outside_handler", "malformed_duplicate_key", "template_without_loop_variable", "unknown_variable",
-            "matched_geometry_unmatched", "matched_geometry_twice_at_once", "geometry_scope", "bad_transition_velocity",
+            "matched_geometry_unmatched", "matched_geometry_twice_at_once", "geometry_scope", "bad_transition_velocity", "event_geometry",
         ]
         let notJSON: Set<String> = ["malformed_bare_word", "malformed_trailing_comma"]
         let files = try LoaderBadSceneTests.sceneFiles()

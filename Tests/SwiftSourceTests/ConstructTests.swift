@@ -166,9 +166,9 @@ final class ConstructTests: XCTestCase {
         """)
     }
 
-    func test_geometryInHandler() {
-        // A handler cannot read the proxy's size (handlers run before layout): refused in Swift terms, at the handler,
-        // also when the read is in a later phase of it (a withAnimation block).
+    func test_geometryInAppear() {
+        // An onAppear inside a GeometryReader reads its size: the event names the container (given an id), also when
+        // the read is in a later phase (a withAnimation block, whose value is taken when the handler runs).
         let src = swiftView("""
         GeometryReader { proxy in
                     Rectangle().offset(x: x).onAppear {
@@ -177,8 +177,25 @@ final class ConstructTests: XCTestCase {
                     }
                 }
         """, members: "    @State var x: CGFloat = 0")
-        XCTAssertEqual(problems(src), [
-            "T.swift:7:17: V.body › GeometryReader › .onAppear › GeometryReader size in a handler: not supported: handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)",
+        let scene = translated(src)
+        XCTAssertEqual(scene?["body"]?["type"]?.string, "geometry")
+        let id = scene?["body"]?["id"]?.string
+        XCTAssertNotNil(id)
+        let reading = scene?["timeline"]?.elements?.filter { $0["geometry"] != nil } ?? []
+        XCTAssertEqual(reading.count, 1)
+        XCTAssertEqual(reading.first?["geometry"]?.string, id)
+        XCTAssertEqual(reading.first?["set"]?["x"]?.string, "=-geometry.width")
+    }
+
+    func test_geometryInHandler() {
+        // A gesture handler runs with no layout of its own: refused in Swift terms, at the handler.
+        let drag = swiftView("""
+        GeometryReader { proxy in
+                    Rectangle().offset(x: x).onTapGesture { x = proxy.size.width }
+                }
+        """, members: "    @State var x: CGFloat = 0")
+        XCTAssertEqual(problems(drag), [
+            "T.swift:6:53: V.body › GeometryReader › .onTapGesture › GeometryReader size in a handler: not supported: gesture handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)",
         ])
     }
 

@@ -114,6 +114,7 @@ public enum SceneLoader {
         if let iv = o["input"] { r.errors += SceneChecks.pointerSamples(input, fps: fps, at: iv.location, file: file) }
         if let b = body {
             r.errors += SceneChecks.viewCount(b, file: file)
+            r.errors += SceneChecks.eventGeometry(timeline, body: b, file: file)
             // Whether ids can match is judged on an otherwise sound scene: a misspelt placeholder is
             // reported once, not again as an id that matches nothing.
             if r.errors.isEmpty { r.errors += SceneChecks.matchedGeometry(b, file: file) }

@@ -16,7 +16,7 @@ extension SceneReader {
     }
 
     mutating func event(_ v: JSONValue, _ path: String) -> EventSpec? {
-        let keys = ["at", "after", "delay", "when", "initial", "id", "set", "animation", "haptic", "timer", "stop"]
+        let keys = ["at", "after", "delay", "when", "initial", "id", "set", "animation", "haptic", "timer", "stop", "geometry"]
         guard let o = object(v, path, allowed: keys, what: "an event") else { return nil }
         let triggers = ["at", "after", "when"].filter { o[$0] != nil }
         guard triggers.count == 1 else {
@@ -40,13 +40,20 @@ extension SceneReader {
         if triggers[0] != "after", let d = o["delay"] { fail(d, join(path, "delay"), "\"delay\" goes with \"after\"") }
         if triggers[0] != "when", let d = o["initial"] { fail(d, join(path, "initial"), "\"initial\" goes with \"when\"") }
         let id = o["id"].flatMap { string($0, join(path, "id")) }
-        let body = eventBody(o, path, scope)
+        // `geometry`: what the event sets may read that container's laid-out size.
+        let geometry = o["geometry"].flatMap { string($0, join(path, "geometry")) }
+        var bodyScope = scope
+        if geometry != nil { bodyScope.geometry = true }
+        let body = eventBody(o, path, bodyScope)
         var timer: TimerSpec?
         if let tv = o["timer"] { timer = self.timer(tv, join(path, "timer")) }
         let stop = o["stop"].flatMap { string($0, join(path, "stop")) }
         guard let tr = trigger else { return nil }
-        return EventSpec(trigger: tr, id: id, body: body, timer: timer, stop: stop, path: path, location: v.location,
-                         afterLocation: o["after"]?.location, stopLocation: o["stop"]?.location)
+        var event = EventSpec(trigger: tr, id: id, body: body, timer: timer, stop: stop, path: path, location: v.location,
+                              afterLocation: o["after"]?.location, stopLocation: o["stop"]?.location)
+        event.geometry = geometry
+        event.geometryLocation = o["geometry"]?.location
+        return event
     }
 
     /// `set`, `animation` and `haptic` of an event, timer or gesture handler.

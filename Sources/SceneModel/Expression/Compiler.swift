@@ -103,7 +103,7 @@ struct Compiler {
                 message += "; gesture variables exist only inside gesture handlers"
             } else if name.hasPrefix("geometry.") {
                 message += env.variables["geometry.width"] == nil
-                    ? "; geometry.width and geometry.height exist only in the views inside a geometry container (not in its own keys or in handlers)"
+                    ? "; geometry.width and geometry.height exist only in the views inside a geometry container (not in its own keys or in gesture handlers) and in an event with \"geometry\": the container's id"
                     : "; a geometry container gives geometry.width and geometry.height"
             } else if let near = NameSuggestion.nearest(to: name, among: env.variables.keys) {
                 message += "; did you mean `\(near)`?"

@@ -20,6 +20,10 @@ public struct EventSpec: Sendable {
     /// can point at the id itself rather than at its event.
     public var afterLocation: SourceLocation?
     public var stopLocation: SourceLocation?
+    /// `geometry`: the id of a `geometry` container whose laid-out size the event's `set` reads as `geometry.width`
+    /// and `geometry.height` (SwiftUI's `onAppear` inside a `GeometryReader`), and where that id is written.
+    public var geometry: String?
+    public var geometryLocation: SourceLocation?
     public init(trigger: Trigger, id: String?, body: EventBody, timer: TimerSpec?, stop: String?, path: String, location: SourceLocation,
                 afterLocation: SourceLocation? = nil, stopLocation: SourceLocation? = nil) {
         self.trigger = trigger; self.id = id; self.body = body; self.timer = timer; self.stop = stop; self.path = path; self.location = location

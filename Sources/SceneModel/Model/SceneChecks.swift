@@ -81,6 +81,25 @@ public enum SceneChecks {
     /// match it with), and one id on two source views that are always present together (which frame
     /// would win?). Ids with `{i}` placeholders are compared by their shape (`card{}`), so `card{i}`
     /// in one forEach matches `card{j}` in another.
+    /// Each event's `geometry` names a `geometry` container by its `id` (a plain id: the container is one view).
+    public static func eventGeometry(_ events: [EventSpec], body: ViewSpec, file: String) -> [SceneError] {
+        var containers: Set<String> = []
+        var others: Set<String> = []
+        func visit(_ v: ViewSpec) {
+            if let id = v.id, id.variables.isEmpty {
+                if case .geometry = v.kind { containers.insert(id.resolve([:])) } else { others.insert(id.resolve([:])) }
+            }
+            for s in v.subviews() { visit(s) }
+        }
+        visit(body)
+        return events.compactMap { e in
+            guard let g = e.geometry, !containers.contains(g) else { return nil }
+            let what = others.contains(g) ? "the view \"\(g)\" is not a geometry container"
+                : "no geometry container has the id \"\(g)\"" + (NameSuggestion.nearest(to: g, among: containers.sorted()).map { "; did you mean \"\($0)\"?" } ?? "")
+            return SceneError(file: file, at: e.geometryLocation ?? e.location, path: e.path + ".geometry", message: what)
+        }
+    }
+
     public static func matchedGeometry(_ body: ViewSpec, file: String) -> [SceneError] {
         struct Use { var view: ViewSpec; var conditions: [String]; var isSource: Bool }
         var problems: [SceneError] = []
