@@ -15,6 +15,9 @@ indirect enum Binding {
     case geometry
     /// The `rect` of a custom Shape's `path(in:)`: its origin is 0, 0 and its size the shape's laid-out size.
     case rect
+    /// A struct or tuple value (an item of a `ForEach` over a constant array): its fields by name (a tuple's also
+    /// by position, `0`, `1`, …).
+    case record([String: Binding])
     /// `@Namespace`: scopes matched-geometry ids.
     case namespace(String)
     /// A view already translated (a ViewModifier's `content`, a view argument).
@@ -61,6 +64,9 @@ struct Scope {
     var geometryUse: GeometryUse?
     /// Inside a `ForEach` translated as a `forEach` (its views are copies: a GeometryReader among them has no one id).
     var inForEach = false
+    /// Inside the items of a `ForEach` written out one by one: which item (`_2`, or `_1_0` nested), so that a view of
+    /// the file used in each item has a `@State` of its own per item, as SwiftUI gives it.
+    var copySuffix = ""
 
     func with(_ name: String, _ b: Binding) -> Scope {
         var s = self

@@ -70,7 +70,21 @@ extension Translator {
         return v
     }
 
+    /// `item.field` of a struct or tuple item: the field's binding.
+    func recordField(_ e: ExprSyntax, _ s: Scope) -> Binding? {
+        guard let m = e.as(MemberAccessExprSyntax.self), let r = m.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+        // Followed through arguments that pass the item on (`Card(item: item)` then `item.name` inside).
+        var binding = lookup(r.baseName.text, s)
+        for _ in 0..<8 {
+            guard case .lazy(let le, let ls)? = binding, let next = le.as(DeclReferenceExprSyntax.self) else { break }
+            binding = lookup(next.baseName.text, ls)
+        }
+        guard case .record(let fields)? = binding else { return nil }
+        return fields[m.declName.baseName.text]
+    }
+
     func symValue(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+        if let b = recordField(e, s) { return try resolve(b, e, s, text(e)) }
         if let i = e.as(IntegerLiteralExprSyntax.self) {
             guard let n = Double(i.literal.text.replacingOccurrences(of: "_", with: "")) else { throw fail(e, s.trail, text(e), "not a number") }
             return .num(n)

@@ -61,6 +61,7 @@ extension Translator {
                                               "bar": 0.6, "thickMaterial": 0.75, "ultraThickMaterial": 0.85]
 
     func colorValue(_ e: ExprSyntax, _ s: Scope) throws -> Sym {
+        if let b = recordField(e, s) { return try colorBinding(b, e, s) }
         if let m = e.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             let baseText = m.base?.trimmedDescription
@@ -333,6 +334,7 @@ extension Translator {
             }
         }
         if let r = e.as(DeclReferenceExprSyntax.self), case .lazy(let le, let ls)? = lookup(r.baseName.text, s) { return try animation(le, ls) }
+        if case .lazy(let le, let ls)? = recordField(e, s) { return try animation(le, ls) }
         guard let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
               m.base == nil || m.base!.trimmedDescription == "Animation" else {
             throw fail(e, s.trail, text(e), "not an animation the translator knows")
@@ -497,6 +499,7 @@ extension Translator {
     /// function of the file returning one.
     func pair(_ e: ExprSyntax, _ s: Scope) throws -> (Sym, Sym) {
         try deeper(e, s) {
+            if case .lazy(let le, let ls)? = recordField(e, s) { return try pair(le, ls) }
             if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || ["CGSize", "CGPoint"].contains(m.base!.trimmedDescription),
                m.declName.baseName.text == "zero" { return (.num(0), .num(0)) }
             if let c = e.as(FunctionCallExprSyntax.self) {

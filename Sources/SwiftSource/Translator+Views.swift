@@ -466,10 +466,11 @@ extension Translator {
               op == "..<" || op == "..." else {
             // A constant collection of values (an array literal, a `let` holding one, an enum's `allCases`): its items
             // written out one by one, each with its value.
-            guard let items = try constantItems(data, s) else {
-                throw fail(data, s.trail, "ForEach", "only ranges and constant arrays of numbers, strings, colours or enum cases are supported; collections of structs, tuples or state are not")
+            if let items = try constantItems(data, s) { return try writtenOut(items.map { .sym($0) }, content, s) }
+            guard let records = try constantRecords(data, s) else {
+                throw fail(data, s.trail, "ForEach", "only ranges and constant arrays (of numbers, strings, colours, enum cases, the file's structs or tuples) are supported; a collection in state is not")
             }
-            return try writtenOut(items, content, s)
+            return try writtenOut(records, content, s)
         }
         let lo = try sym(range.leftOperand, s), hi = try sym(range.rightOperand, s)
         let count = Sym.binary("-", op == "..." ? Sym.binary("+", hi, .num(1)).folded : hi, lo).folded
@@ -478,7 +479,7 @@ extension Translator {
         // all items: the items are written out one by one instead, each with its own constant.
         if let p = params.first, case .num(let n) = count, n >= 0, n <= 64, n == n.rounded(),
            AnimationReadsVisitor.reads(p, in: Syntax(content)) {
-            return try writtenOut((0..<Int(n)).map { Sym.binary("+", .num(Double($0)), lo).folded }, content, s)
+            return try writtenOut((0..<Int(n)).map { .sym(Sym.binary("+", .num(Double($0)), lo).folded) }, content, s)
         }
         hiddenCounter += 1
         let loopName = "i\(hiddenCounter)"
@@ -491,11 +492,12 @@ extension Translator {
     }
 
     /// A ForEach's content written out once per item, its parameter bound to the item's value.
-    func writtenOut(_ items: [Sym], _ content: ClosureExprSyntax, _ s: Scope) throws -> [JSONValue] {
+    func writtenOut(_ items: [Binding], _ content: ClosureExprSyntax, _ s: Scope) throws -> [JSONValue] {
         let p = closureParameters(content).first
         return try items.enumerated().map { k, item in
             var inner = s.adding("ForEach[\(k)]")
-            if let p { inner.values[p] = .sym(item) }
+            inner.copySuffix = s.copySuffix + "_\(k)"
+            if let p { inner.values[p] = item }
             return oneView(try children(content.statements, inner), content)
         }
     }
@@ -525,6 +527,64 @@ extension Translator {
         return nil
     }
 
+    /// The items of a constant array of the file's structs (`Item(name: "a", color: .red)`, memberwise) or of tuples
+    /// (`("a", 1)` with the labels of the array's declared type, or labelled in place), each a record of its fields.
+    /// Nil for anything else; at most 256 items.
+    func constantRecords(_ e: ExprSyntax, _ s: Scope, labels declared: [String]? = nil, depth: Int = 0) throws -> [Binding]? {
+        guard depth < 8 else { return nil }
+        var name: String?
+        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+        else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" || m.base?.trimmedDescription == "Self" { name = m.declName.baseName.text }
+        if let name, case .lazy(let le, let ls)? = lookup(name, s) {
+            return try constantRecords(le, ls, labels: tupleLabels(declaredType(name, s)), depth: depth + 1)
+        }
+        guard let a = e.as(ArrayExprSyntax.self), a.elements.count <= 256 else { return nil }
+        var out: [Binding] = []
+        for el in a.elements {
+            var fields: [String: Binding] = [:]
+            if let t = el.expression.as(TupleExprSyntax.self) {
+                for (i, part) in t.elements.enumerated() {
+                    let b = Binding.lazy(part.expression, s)
+                    fields["\(i)"] = b
+                    if let l = part.label?.text { fields[l] = b } else if let d = declared, i < d.count { fields[d[i]] = b }
+                }
+            } else if let c = el.expression.as(FunctionCallExprSyntax.self), let decl = structs[c.calledExpression.trimmedDescription],
+                      !viewStructs.contains(decl.name.text) {
+                // A memberwise initialiser: the labelled arguments, the others at their defaults.
+                for v in decl.memberBlock.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) })
+                    where !v.modifiers.contains(where: { $0.name.text == "static" }) {
+                    for b in v.bindings where b.accessorBlock == nil {
+                        if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let d = b.initializer?.value {
+                            fields[n] = .lazy(d, s)
+                        }
+                    }
+                }
+                for a in c.arguments { if let l = a.label?.text { fields[l] = .lazy(a.expression, s) } }
+            } else {
+                return nil
+            }
+            out.append(.record(fields))
+        }
+        return out
+    }
+
+    /// The declared type of a property or a file-level `let` named `name` (for a tuple array's labels).
+    func declaredType(_ name: String, _ s: Scope) -> TypeSyntax? {
+        var decls: [VariableDeclSyntax] = []
+        if let t = s.instance?.type, let d = structs[t] { decls += d.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) } }
+        if let g = globals[name]?.as(VariableDeclSyntax.self) { decls.append(g) }
+        for d in decls {
+            for b in d.bindings where b.pattern.trimmedDescription == name { return b.typeAnnotation?.type }
+        }
+        return nil
+    }
+
+    /// The labels of `[(a: A, b: B)]`.
+    func tupleLabels(_ t: TypeSyntax?) -> [String]? {
+        guard let element = t?.as(ArrayTypeSyntax.self)?.element.as(TupleTypeSyntax.self) else { return nil }
+        return element.elements.map { $0.firstName?.text ?? "" }
+    }
+
     // MARK: Inlining the file's own views
 
     func inlineStruct(_ name: String, _ decl: StructDeclSyntax, _ c: FunctionCallExprSyntax?, _ s: Scope, root: Bool = false) throws -> [JSONValue] {
@@ -535,6 +595,7 @@ extension Translator {
         var inner = Scope(instance: inst, trail: Trail(parts: [name + ".body"]))
         inner.environment = s.environment
         inner.presence = s.presence
+        inner.copySuffix = s.copySuffix
         let isRoot = root || rootNamesFree
         rootNamesFree = false
         try bindProperties(decl, inst, c, s, root: isRoot)
@@ -706,7 +767,7 @@ extension Translator {
     func declareState(_ name: String, type: String, initial: ExprSyntax?, decl: PatternBindingSyntax, inst: Instance, root: Bool, _ s: Scope,
                       evaluateIn: Scope? = nil) throws {
         let evalScope = evaluateIn ?? Scope(instance: inst, trail: s.trail)
-        let stateName = root ? name : "\(inst.type)_\(name)"
+        let stateName = root ? name : "\(inst.type)_\(name)\(s.copySuffix)"
         if type.hasPrefix("Timer") || (initial?.trimmedDescription == "nil" && type.contains("Timer")) {
             inst.properties[name] = .timer(stateName)
             return

@@ -115,20 +115,48 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_forEachData() {
-        // A collection of structs (or tuples, or state) is refused, with what is supported.
+        // A collection built by code (or kept in state, which is refused where it is declared) is refused, with what
+        // is supported.
         let src = """
         import SwiftUI
-        struct Item { var name: String }
         struct V: View {
-            let items = [Item(name: "a"), Item(name: "b")]
+            let items = [1, 2]
             var body: some View {
-                VStack { ForEach(items, id: \\.name) { item in Text(item.name) } }
+                VStack { ForEach(items.filter { $0 > 1 }, id: \\.self) { n in Text("\\(n)") } }
             }
         }
         """
-        XCTAssertEqual(problems(src), [
-            "T.swift:6:26: V.body › VStack › ForEach: only ranges and constant arrays of numbers, strings, colours or enum cases are supported; collections of structs, tuples or state are not",
-        ])
+        XCTAssertEqual(problems(src).first?.contains("V.body › VStack › ForEach: only ranges and constant arrays (of numbers, strings, colours, enum cases, the file's structs or tuples) are supported; a collection in state is not"), true)
+    }
+
+    func test_forEachRecords() {
+        // A constant array of the file's structs (memberwise, defaults kept) or of tuples (labels from the declared
+        // type) is written out item by item; a view of the file used in each item has a @State of its own per item.
+        let src = """
+        import SwiftUI
+        struct Item { var name: String; var size: CGFloat = 10 }
+        struct V: View {
+            let items = [Item(name: "a"), Item(name: "b", size: 20)]
+            let pairs: [(label: String, tint: Color)] = [("x", .red)]
+            var body: some View {
+                VStack {
+                    ForEach(items, id: \\.name) { item in Row(item: item) }
+                    ForEach(pairs, id: \\.label) { p in Text(p.label).foregroundColor(p.tint) }
+                }
+            }
+        }
+        struct Row: View {
+            let item: Item
+            @State var on = false
+            var body: some View { Text(item.name).frame(width: item.size).opacity(on ? 1 : 0.5) }
+        }
+        """
+        let scene = translated(src)
+        let kids = scene?["body"]?["children"]?.elements ?? []
+        XCTAssertEqual(kids.map { $0["text"]?.string ?? "?" }, ["a", "b", "x"])
+        XCTAssertEqual(kids.map { $0.at("frame.width")?.number ?? -1 }, [10, 20, -1])
+        XCTAssertEqual(kids.last?["fill"]?.string, "#FF3B30")
+        XCTAssertEqual((scene?["state"]?.members ?? []).map(\.key), ["Row_on_0", "Row_on_1"])
     }
 
     func test_forEachConstant() {
