@@ -12,7 +12,7 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
     case linear(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
     case radial(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
     /// A conic sweep around `center` from `startAngle` to `endAngle`, in degrees clockwise from the trailing side, as
-    /// SwiftUI's AngularGradient: a span of 360° or more draws its last complete turn (equal angles, SwiftUI's default,
+    /// SwiftUI's AngularGradient: a span of more than a turn draws only its last complete turn (equal angles, SwiftUI's default,
     /// are one whole turn); a shorter span fills the missing part with the colours at locations 1 and 0, changing
     /// halfway across it (developer.apple.com/documentation/swiftui/angulargradient). `AngularSweep` maps angles.
     case angular(stops: [GradientStop], center: UnitPoint, startAngle: Double, endAngle: Double)
@@ -45,7 +45,11 @@ public struct AngularSweep: Hashable, Sendable {
         func turns(_ x: Double) -> Double { let f = x / 360 - (x / 360).rounded(.down); return f < 1 ? f : 0 }
         let span = e - s
         guard span.isFinite, a.isFinite else { return 0 }
-        if span == 0 || span >= 360 { return turns(a - e) }   // the last whole turn, ending at `endAngle`
+        if span == 0 || span == 360 { return turns(a - e) }   // one whole turn (equal angles: SwiftUI's default)
+        if span > 360 {
+            // Only the last complete turn is drawn: the locations (span − 360)/span … 1 over the turn ending at `e`.
+            return (span - 360 + turns(a - e) * 360) / span
+        }
         let d = turns(a - s) * 360
         if d <= span { return d / span }
         return d - span < (360 - span) / 2 ? 1 : 0

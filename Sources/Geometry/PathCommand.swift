@@ -89,6 +89,7 @@ extension Path {
                 current = end
             case .arc(let cx, let cy, let r, let a0, let a1, let cw):
                 let centre = pt(cx, cy)
+                guard a0.isFinite, a1.isFinite, r.isFinite else { continue }
                 let sweep = Self.arcSweep(from: a0, to: a1, clockwise: cw)
                 let start = Point(centre.x + r * cos(a0 * .pi / 180), centre.y + r * sin(a0 * .pi / 180))
                 lineOrMove(start)
@@ -114,13 +115,15 @@ extension Path {
     static func arcSweep(from a0: Double, to a1: Double, clockwise: Bool) -> Double {
         let d = clockwise ? a0 - a1 : a1 - a0
         guard d.isFinite else { return 0 }
-        let turn = d >= 360 ? 360 : d - 360 * (d / 360).rounded(.down)
-        return clockwise ? -turn : turn
+        // truncatingRemainder is exact: the turn stays within 0…360 for any finite angles, however large.
+        var turn = d >= 360 ? 360 : d.truncatingRemainder(dividingBy: 360)
+        if turn < 0 { turn += 360 }
+        return clockwise ? -Swift.min(360, turn) : Swift.min(360, turn)
     }
 
     /// Appends the arc as cubic Béziers of at most 90° each (the usual 4/3·tan(θ/4) handles) and returns its end.
     mutating func appendArc(centre: Point, radius r: Double, from a0: Double, sweep: Double) -> Point {
-        let pieces = Swift.max(1, Int((abs(sweep) / 90).rounded(.up)))
+        let pieces = Swift.min(4, Swift.max(1, Int((Swift.min(360, abs(sweep)) / 90).rounded(.up))))
         let step = sweep / Double(pieces) * .pi / 180
         var a = a0 * .pi / 180
         var end = Point(centre.x + r * cos(a), centre.y + r * sin(a))

@@ -68,6 +68,18 @@ struct Scope {
     /// the file used in each item has a `@State` of its own per item, as SwiftUI gives it.
     var copySuffix = ""
 
+    /// A scope for the body of one of the file's views, modifiers or view functions inlined here: a fresh set of names,
+    /// with what flows down the tree kept (environment, presence, the GeometryReader, the ForEach copy).
+    func inlined(instance: Instance?, trail: Trail) -> Scope {
+        var s = Scope(instance: instance, trail: trail)
+        s.environment = environment
+        s.presence = presence
+        s.geometryUse = geometryUse
+        s.inForEach = inForEach
+        s.copySuffix = copySuffix
+        return s
+    }
+
     func with(_ name: String, _ b: Binding) -> Scope {
         var s = self
         s.values[name] = b

@@ -43,6 +43,18 @@ indirect enum Sym: Equatable {
     }
 
     /// Whether a number in it is infinite or NaN (which the expression language cannot write).
+    /// A NaN or −∞ among the numbers (only +∞ has a meaning, as a frame's maximum).
+    var hasNaNOrNegativeInfinity: Bool {
+        switch self {
+        case .num(let n): return n.isNaN || n == -.infinity
+        case .bool, .str, .color, .ref: return false
+        case .call(_, let a, _): return a.contains { $0.hasNaNOrNegativeInfinity }
+        case .unary(_, let x): return x.hasNaNOrNegativeInfinity
+        case .binary(_, let a, let b): return a.hasNaNOrNegativeInfinity || b.hasNaNOrNegativeInfinity
+        case .cond(let c, let a, let b): return c.hasNaNOrNegativeInfinity || a.hasNaNOrNegativeInfinity || b.hasNaNOrNegativeInfinity
+        }
+    }
+
     var hasNonFiniteNumber: Bool {
         switch self {
         case .num(let n): return !n.isFinite

@@ -64,7 +64,7 @@ extension Translator {
     func sym(_ e: ExprSyntax, _ s: Scope, infinityAllowed: Bool = false) throws -> Sym {
         let v = try deeper(e, s) { try symValue(e, s) }
         // `infinity` in a changing expression is a frame's maxWidth/maxHeight only (`c ? .infinity : 0`).
-        if !infinityAllowed && !v.isConstant && v.hasNonFiniteNumber {
+        if !v.isConstant && v.hasNonFiniteNumber && (!infinityAllowed || v.hasNaNOrNegativeInfinity) {
             throw fail(e, s.trail, text(e), "`.infinity` inside an expression that changes is not supported; give a finite size (e.g. the container's width) or use .infinity alone")
         }
         return v

@@ -59,6 +59,10 @@ extension Translator {
                            sizeReadable ? "not supported here: only an onAppear inside the GeometryReader itself (not in a ForEach's copies) can read its size"
                                         : "not supported: gesture handlers run before layout, so they cannot read the proxy's size; read it in the view instead (e.g. .offset(x: phase * proxy.size.width) with phase animated from 0 to 1)")
             }
+            // A timer's ticks and a `when` condition are not events that can name a container.
+            for k in before..<timeline.count where (timeline[k]["timer"].map(Self.readsGeometry) ?? false) || (timeline[k]["when"].map(Self.readsGeometry) ?? false) {
+                throw fail(c, s.trail, "GeometryReader size in a handler", "not supported in a timer or a condition; read it once in the onAppear into a @State (x = proxy.size.width) and use that")
+            }
             use.used = true
             let named = J.str(use.id, loc(c))
             if Self.readsGeometry(body) { body = body.setting("geometry", named) }

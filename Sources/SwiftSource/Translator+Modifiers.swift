@@ -387,6 +387,9 @@ extension Translator {
         // MARK: Identity, presence, animation
         case "id":
             guard let e = unlabeled() else { throw fail(c, s.trail, ".id", "expected a value") }
+            if v[geometryIdMarker] != nil {
+                throw fail(c, s.trail, ".id", "not supported on a GeometryReader whose size an onAppear reads (the event names it by an id of its own)")
+            }
             return v.setting("id", try identifier(e, s))
         case "matchedGeometryEffect":
             guard let idArg = arg("id") else { throw fail(c, s.trail, ".matchedGeometryEffect", "expected id:") }
@@ -447,7 +450,7 @@ extension Translator {
             return try handlerModifier(name, c, v, s)
         default:
             if let f = extensionMembers["View"]?[name]?.as(FunctionDeclSyntax.self), let body = f.body {
-                var inner = Scope(instance: s.instance, trail: s.trail.adding("View.\(name)()"))
+                var inner = s.inlined(instance: s.instance, trail: s.trail.adding("View.\(name)()"))
                 try bindArguments(f, c, s, into: &inner)
                 inner.values["self"] = .views([v])
                 return oneView(try children(body.statements, inner), c)
@@ -635,9 +638,7 @@ extension Translator {
         try bindProperties(decl, inst, c, s, root: false)
         guard let f = decl.memberBlock.members.compactMap({ $0.decl.as(FunctionDeclSyntax.self) }).first(where: { $0.name.text == "body" }),
               let body = f.body else { throw fail(decl, s.trail, decl.name.text, "has no body(content:)") }
-        var inner = Scope(instance: inst, trail: s.trail.adding("\(decl.name.text).body"))
-        inner.environment = s.environment
-        inner.presence = s.presence
+        var inner = s.inlined(instance: inst, trail: s.trail.adding("\(decl.name.text).body"))
         let contentName = f.signature.parameterClause.parameters.first.map { ($0.secondName ?? $0.firstName).text } ?? "content"
         inner.values[contentName] = .views([v])
         return oneView(try children(body.statements, inner), c)

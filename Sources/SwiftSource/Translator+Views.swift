@@ -378,7 +378,7 @@ extension Translator {
             var inner = s.adding("GeometryReader")
             if let p = closureParameters(content).first { inner.values[p] = .geometry }
             hiddenCounter += 1
-            let use = GeometryUse(id: "geometry\(hiddenCounter)")
+            let use = GeometryUse(id: "_geometryReader\(hiddenCounter)")
             inner.geometryUse = use
             let kids = try children(content.statements, inner)
             var m: [(String, JSONValue)] = [("type", J.str("geometry", at)), ("children", J.arr(kids, at))]
@@ -494,6 +494,11 @@ extension Translator {
     /// A ForEach's content written out once per item, its parameter bound to the item's value.
     func writtenOut(_ items: [Binding], _ content: ClosureExprSyntax, _ s: Scope) throws -> [JSONValue] {
         let p = closureParameters(content).first
+        // Nested ForEach over constant arrays multiply: bounded by the scene's view limit.
+        writtenOutItems += items.count
+        guard writtenOutItems <= Self.maxWrittenOutItems else {
+            throw fail(content, s.trail, "ForEach", "more than \(Self.maxWrittenOutItems) items written out in all")
+        }
         return try items.enumerated().map { k, item in
             var inner = s.adding("ForEach[\(k)]")
             inner.copySuffix = s.copySuffix + "_\(k)"
@@ -592,10 +597,7 @@ extension Translator {
         defer { inlineDepth -= 1 }
         guard inlineDepth < 32 else { throw fail(decl, s.trail, name, "contains itself") }
         let inst = newInstance(name)
-        var inner = Scope(instance: inst, trail: Trail(parts: [name + ".body"]))
-        inner.environment = s.environment
-        inner.presence = s.presence
-        inner.copySuffix = s.copySuffix
+        let inner = s.inlined(instance: inst, trail: Trail(parts: [name + ".body"]))
         let isRoot = root || rootNamesFree
         rootNamesFree = false
         try bindProperties(decl, inst, c, s, root: isRoot)
@@ -807,9 +809,7 @@ extension Translator {
     }
 
     func inlineViewFunction(_ f: FunctionDeclSyntax, _ c: FunctionCallExprSyntax, _ s: Scope) throws -> [JSONValue] {
-        var inner = Scope(instance: s.instance, trail: s.trail.adding("\(f.name.text)()"))
-        inner.environment = s.environment
-        inner.presence = s.presence
+        var inner = s.inlined(instance: s.instance, trail: s.trail.adding("\(f.name.text)()"))
         try bindArguments(f, c, s, into: &inner)
         guard let body = f.body else { throw fail(f, s.trail, f.name.text, "has no body") }
         return try children(body.statements, inner)
@@ -1081,7 +1081,7 @@ extension Translator {
         var name: String?
         if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
         if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-        if let name, case .lazy(let le, let ls)? = lookup(name, s) { return try gridColumns(le, ls) }
+        if let name, case .lazy(let le, let ls)? = lookup(name, s) { return try deeper(e, s) { try gridColumns(le, ls) } }
         if let a = e.as(ArrayExprSyntax.self) { return try a.elements.map { try gridItem($0.expression, s) } }
         if let c = e.as(FunctionCallExprSyntax.self), ["Array", "[GridItem]"].contains(c.calledExpression.trimmedDescription),
            let item = c.arguments.first(where: { $0.label?.text == "repeating" })?.expression,
@@ -1148,6 +1148,13 @@ extension Translator {
         guard inlineDepth < 32 else { throw fail(decl, s.trail, name, "contains itself") }
         let inst = newInstance(name)
         try bindProperties(decl, inst, c, s, root: false)
+        // Inside, `geometry.*` is the shape's own size: an argument that reads an enclosing GeometryReader's would be
+        // read as the shape's.
+        for a in c.arguments {
+            if let v = attempt({ try sym(a.expression, s) }), v.reads.contains(where: { $0.hasPrefix("geometry.") }) {
+                throw fail(a.expression, s.trail, text(a.expression), "a GeometryReader's size passed to one of the file's Shapes is not supported (inside it, sizes are the shape's own rect); use the rect in path(in:)")
+            }
+        }
         let funcs = decl.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { $0.name.text == "path" }
         guard let f = funcs.first, let param = f.signature.parameterClause.parameters.first, let body = f.body else {
             throw fail(decl, s.trail, name, "a Shape needs func path(in rect: CGRect) -> Path")

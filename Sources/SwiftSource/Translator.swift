@@ -82,6 +82,10 @@ final class Translator {
     var viewStructs: [String] = []
     /// The file's structs conforming to `Shape`: drawn from their `path(in:)`.
     var shapeStructs: [String] = []
+    /// Items of ForEach over constant arrays written out so far, at most `maxWrittenOutItems` (the scene format's view
+    /// limit: a scene with more views than that does not load anyway).
+    var writtenOutItems = 0
+    static let maxWrittenOutItems = 10_000
     /// `static let`/`var` members of extensions (`Color.accent`, `AnyTransition.blurDissolve`), by type then name.
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
     /// The file's enums without associated values: case name → the string it is (its String raw value, or its name).

@@ -150,6 +150,9 @@ struct ViewResolver {
 
     func resolveKind(_ k: ViewKindSpec) -> ResolvedKind {
         switch k {
+        case .shape(.path(let commands), let s):
+            // A path's coordinates and angles may be negative (a point left of the view, an arc from −90°).
+            return .shape(.path(commands.map { $0.map(values.number) }), shape(s))
         case .shape(let k, let s): return .shape(k.map { max(0, values.number($0)) }, shape(s))
         case .text(let t):
             let style = TextStyleSpec(size: max(0.01, values.number(t.size)), weight: t.weight, design: t.design,

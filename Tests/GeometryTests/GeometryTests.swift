@@ -62,9 +62,11 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(turned.location(at: 300), 0, accuracy: 1e-12)
         XCTAssertEqual(turned.location(at: 120), 180.0 / 360, accuracy: 1e-12)
         XCTAssertEqual(turned.location(at: 299), 359.0 / 360, accuracy: 1e-12)
-        // More than a turn: the last whole turn, ending at 720° (0°…720° draws as 0°…360°).
-        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 720).location(at: 90), 0.25, accuracy: 1e-12)
-        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 540).location(at: 270), 0.25, accuracy: 1e-12)   // 180°…540°: 90° in
+        // More than a turn: only the last complete turn is drawn, with the locations it has in the whole span.
+        // 0°…720°: the last turn (360°…720°) shows locations ½…1, so 90° is 0.625.
+        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 720).location(at: 90), 0.625, accuracy: 1e-12)
+        // 0°…540°: the last turn is 180°…540°, locations ⅓…1; 270° is 90° into it: (180 + 90)/540 = 0.5.
+        XCTAssertEqual(AngularSweep(startAngle: 0, endAngle: 540).location(at: 270), 0.5, accuracy: 1e-12)
         // A quarter: 0…90° spreads the stops; the gap 90°…360° shows location 1 up to 225°, then location 0.
         let quarter = AngularSweep(startAngle: 0, endAngle: 90)
         XCTAssertEqual(quarter.location(at: 45), 0.5, accuracy: 1e-12)

@@ -70,5 +70,9 @@ final class PathCommandTests: XCTestCase {
         XCTAssertEqual(Path.arcSweep(from: -90, to: 270, clockwise: false), 360)
         XCTAssertEqual(Path.arcSweep(from: 0, to: 720, clockwise: false), 360)
         XCTAssertEqual(Path.arcSweep(from: 0, to: 0, clockwise: false), 0)
+        // Angles far beyond a turn stay within one turn (an exact remainder), and never trap.
+        XCTAssertEqual(Path.arcSweep(from: 7.00228189e24, to: 0, clockwise: false), Path.arcSweep(from: 7.00228189e24.truncatingRemainder(dividingBy: 360), to: 0, clockwise: false))
+        XCTAssertLessThanOrEqual(abs(Path.arcSweep(from: 5.5e50, to: 0, clockwise: true)), 360)
+        XCTAssertEqual(Path(commands: [.arc(cx: 0, cy: 0, radius: 1, startAngle: .nan, endAngle: 1e308, clockwise: false)], origin: .zero).elements, [])
     }
 }

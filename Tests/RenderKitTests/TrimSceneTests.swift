@@ -95,4 +95,19 @@ final class TrimSceneTests: XCTestCase {
         XCTAssertEqual(ink(try image(json, frame: 30)), full * 0.5, accuracy: full * 0.5 * 0.005)
         XCTAssertEqual(ink(try image(json, frame: 15)), full * 0.25, accuracy: full * 0.25 * 0.005)
     }
+
+    /// A `path` view keeps its negative numbers: an arc from −90° (the top) to 0° (the trailing point), stroked, inks
+    /// the top-right quadrant only; a point left of the view's origin draws there. (Shapes' own parameters, a corner
+    /// radius, are clamped to 0; a path's are not.)
+    func testPathNumbersMayBeNegative() throws {
+        let img = try image("""
+        {"scene": 1, "canvas": {"width": 100, "height": 100, "scale": 2},
+         "body": {"type": "zstack", "frame": {"width": 100, "height": 100}, "children": [
+           {"type": "path", "elements": [{"arc": {"center": [50, 50], "radius": 40, "startAngle": -90, "endAngle": 0}}],
+            "stroke": {"paint": "white", "width": 10}}]}}
+        """)
+        let q = quadrants(img)
+        XCTAssertGreaterThan(q[1], 200, "the arc's quarter, top right: \(q)")
+        XCTAssertEqual(q[0] + q[2] + q[3], 0, accuracy: 2, "nothing elsewhere: \(q)")
+    }
 }

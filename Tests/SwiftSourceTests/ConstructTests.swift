@@ -213,6 +213,13 @@ final class ConstructTests: XCTestCase {
         XCTAssertEqual(reading.count, 1)
         XCTAssertEqual(reading.first?["geometry"]?.string, id)
         XCTAssertEqual(reading.first?["set"]?["x"]?.string, "=-geometry.width")
+        // Its own `.id` would hide the id the event names.
+        let named = swiftView("""
+        GeometryReader { proxy in
+                    Rectangle().offset(x: x).onAppear { x = proxy.size.width }
+                }.id(3)
+        """, members: "    @State var x: CGFloat = 0")
+        XCTAssertEqual(problems(named).first?.contains(".id: not supported on a GeometryReader whose size an onAppear reads"), true)
     }
 
     func test_geometryInHandler() {
@@ -593,6 +600,9 @@ final class ConstructTests: XCTestCase {
                        ["T.swift:4:9: warning: Bar: has no animatableData: SwiftUI draws a change of its properties at once, here the path's numbers animate with the change"])
         XCTAssertEqual(problems(swiftView("Bar(k: 1).strokeBorder(Color.red)", extra: plain)).first?.hasSuffix(
             ".strokeBorder: not supported on the file's own Shapes (it needs their inset(by:)); use .stroke"), true)
+        // Inside the shape, geometry is the shape's own rect: an enclosing GeometryReader's size is refused as an argument.
+        XCTAssertEqual(problems(swiftView("GeometryReader { g in Bar(k: g.size.width / 100) }", extra: plain)).first?.contains(
+            "a GeometryReader's size passed to one of the file's Shapes is not supported"), true)
     }
 
     func test_trim() throws {
@@ -1603,6 +1613,8 @@ final class ConstructTests: XCTestCase {
         // A frame's maximum that is infinite or not (a bar that fills when done): `infinity` in the expression.
         XCTAssertEqual(body(swiftView("Color.red.frame(maxWidth: on ? .infinity : .zero)", members: "    @State var on = false"))?
             .at("frame.maxWidth")?.string, "=on ? infinity : 0")
+        // Only +∞ means something there.
+        XCTAssertEqual(problems(swiftView("Color.red.frame(maxWidth: on ? -.infinity : .zero)", members: "    @State var on = false")).count, 1)
     }
 
     func test_gestureInLet() {

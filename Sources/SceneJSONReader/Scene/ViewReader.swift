@@ -79,7 +79,7 @@ extension SceneReader {
             kind = .spacer(minLength: o["minLength"].flatMap { dynamicNumber($0, join(path, "minLength"), scope, min: 0) })
         case "geometry": kind = .geometry
         case "grid":
-            let s = o["spacing"].flatMap { dynamicNumber($0, join(path, "spacing"), scope) }
+            let s = o["spacing"].flatMap { dynamicNumber($0, join(path, "spacing"), scope, min: 0) }
             if let c = require(o, "columns", in: v, path), let columns = gridColumns(c, join(path, "columns"), scope) {
                 kind = .grid(columns: columns, spacing: s)
             }
@@ -150,6 +150,8 @@ extension SceneReader {
         if let a = o["as"], let s = string(a, join(path, "as")) {
             if !(s.first.map { $0.isLetter || $0 == "_" } ?? false) || !s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                 fail(a, join(path, "as"), "\"\(s)\" is not a valid variable name")
+            } else if ["true", "false", "infinity"].contains(s) {
+                fail(a, join(path, "as"), "\"\(s)\" is reserved")
             } else if stateTypes[s] != nil || s == "t" {
                 fail(a, join(path, "as"), "loop variable \"\(s)\" would hide a state variable")
             } else { name = s }
