@@ -76,6 +76,7 @@ public enum SwiftSubset {
         e("strokeThenFill", "Modifiers", "`.stroke(…).fill(p)` (iOS 17: a stroked shape is a shape)", .translated, "the stroke painted with p"),
         e("buttonStyle", "Modifiers", "`.buttonStyle(…)`", .approximated, "warns unless `.automatic` or `.borderless`: the button keeps the default look (its label in the accent colour)"),
         e("position", "Modifiers", "`.position(x:y:)`, `.position(CGPoint)`", .translated, "a 0×0 frame offset to (x, y) in a flexible frame aligned top-leading (the view's centre at the point, the whole space taken)"),
+        e("animators", "Modifiers", "`.keyframeAnimator`, `.phaseAnimator`, `PhaseAnimator`, `TimelineView`", .refused, "refused with how to write the steps as withAnimation changes"),
         e("unknownModifier", "Modifiers", "any other modifier", .refused, "refused with the nearest known modifier"),
         // Paints
         e("namedColors", "Paints", "`.red` … `.brown`, `.primary`, `.secondary`, `.accentColor`, `.clear`", .translated, "iOS system colours (light, or dark with `.preferredColorScheme(.dark)` in the preview)"),

@@ -47,6 +47,13 @@ extension Translator {
         return v.setting("children", J.arr([try f(inner)], v.location))
     }
 
+    /// Modifiers refused with what to write instead.
+    static let unsupportedModifiers: [String: String] = [
+        "keyframeAnimator": "keyframe animations are not supported; chain the steps as withAnimation changes of a @State, each after the last with DispatchQueue.main.asyncAfter",
+        "phaseAnimator": "phase animations are not supported; step the phases as withAnimation changes of a @State, in onAppear and DispatchQueue.main.asyncAfter",
+        "contentTransition": "content transitions are not supported; the text changes at once",
+    ]
+
     static let knownModifiers = [
         "frame", "padding", "offset", "position", "opacity", "scaleEffect", "rotationEffect", "rotation3DEffect", "shadow", "blur",
         "overlay", "background", "mask", "clipShape", "clipped", "cornerRadius", "fill", "stroke", "strokeBorder", "foregroundColor",
@@ -455,7 +462,9 @@ extension Translator {
                 inner.values["self"] = .views([v])
                 return oneView(try children(body.statements, inner), c)
             }
-            throw fail(c.calledExpression, s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast()), ".\(name)(\(text(c.arguments)))",
+            let trail = s.trail.parts.isEmpty ? s.trail : Trail(parts: s.trail.parts.dropLast())
+            if let advice = Self.unsupportedModifiers[name] { throw fail(c.calledExpression, trail, ".\(name)", advice) }
+            throw fail(c.calledExpression, trail, ".\(name)(\(text(c.arguments)))",
                        "unknown modifier" + (NameSuggestion.nearest(to: name, among: Self.knownModifiers).map { "; nearest: .\($0)" } ?? ""))
         }
     }

@@ -150,6 +150,17 @@ extension Translator {
                                    "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView", "Path",
                                    "ScrollView", "LazyVGrid"]
 
+    /// Views refused with what to write instead.
+    static let unsupportedViews: [String: String] = [
+        "PhaseAnimator": "PhaseAnimator is not supported; step its phases yourself: set a @State in onAppear with withAnimation, and the next phases in DispatchQueue.main.asyncAfter",
+        "TimelineView": "TimelineView is not supported; animate a @State with withAnimation(.linear(duration: d).repeatForever(autoreverses: false)) instead",
+        "Canvas": "Canvas is not supported; draw with shapes, a Path { … } view or the file's own Shape",
+        "LazyHGrid": "LazyHGrid is not supported; use LazyVGrid or HStacks of VStacks",
+        "Grid": "Grid is not supported; use LazyVGrid or stacks",
+        "LazyVStack": "LazyVStack is not supported; use VStack",
+        "LazyHStack": "LazyHStack is not supported; use HStack",
+    ]
+
     func views(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] { try deeper(e, s) { try viewsOf(e, s) } }
 
     func viewsOf(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
@@ -181,6 +192,7 @@ extension Translator {
                 return try inlineViewFunction(f, c, s)
             }
             if name == "AnyView", let a = c.arguments.first { return try views(a.expression, s) }
+            if let advice = Self.unsupportedViews[name] { throw fail(c, s.trail, name, advice) }
             let known = Self.viewConstructors + viewStructs
             throw fail(c, s.trail, name, "unknown view" + (NameSuggestion.nearest(to: name, among: known).map { "; nearest: \($0)" } ?? ""))
         }

@@ -605,6 +605,13 @@ final class ConstructTests: XCTestCase {
             "a GeometryReader's size passed to one of the file's Shapes is not supported"), true)
     }
 
+    func test_animators() {
+        XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on) { c, v in c.offset(y: v) } keyframes: { _ in LinearKeyframe(1.0, duration: 1) }",
+                                          members: "    @State var on = false")).first?.contains(".keyframeAnimator: keyframe animations are not supported; chain the steps"), true)
+        XCTAssertEqual(problems(swiftView("PhaseAnimator([false, true]) { p in Circle().scaleEffect(p ? 2 : 1) }")).first?.contains(
+            "PhaseAnimator: PhaseAnimator is not supported; step its phases yourself"), true)
+    }
+
     func test_trim() throws {
         let src = swiftView("Circle().trim(from: 0.2, to: 0.8).stroke(Color.red, lineWidth: 2)")
         try skipUnlessLoads(src, "the scene model has no `trim` key, so a trimmed shape's scene does not load")
