@@ -46,11 +46,11 @@ struct Environment {
     var foreground: JSONValue?
 }
 
-/// A GeometryReader whose size an event reads: the id it is given when one does.
+/// A GeometryReader whose size an event reads: the id it is given when one does (named only then, so that a file
+/// whose handlers read no size translates with the same hidden names as before).
 final class GeometryUse {
-    let id: String
-    var used = false
-    init(id: String) { self.id = id }
+    var id: String?
+    var used: Bool { id != nil }
 }
 
 struct Scope {

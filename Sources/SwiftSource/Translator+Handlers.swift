@@ -63,8 +63,11 @@ extension Translator {
             for k in before..<timeline.count where (timeline[k]["timer"].map(Self.readsGeometry) ?? false) || (timeline[k]["when"].map(Self.readsGeometry) ?? false) {
                 throw fail(c, s.trail, "GeometryReader size in a handler", "not supported in a timer or a condition; read it once in the onAppear into a @State (x = proxy.size.width) and use that")
             }
-            use.used = true
-            let named = J.str(use.id, loc(c))
+            if use.id == nil {
+                hiddenCounter += 1
+                use.id = "_geometryReader\(hiddenCounter)"
+            }
+            let named = J.str(use.id ?? "", loc(c))
             if Self.readsGeometry(body) { body = body.setting("geometry", named) }
             for k in before..<timeline.count where Self.readsGeometry(timeline[k]) { timeline[k] = timeline[k].setting("geometry", named) }
         }

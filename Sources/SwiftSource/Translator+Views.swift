@@ -389,13 +389,12 @@ extension Translator {
             guard let content else { throw fail(c, s.trail, name, "expected { proxy in … }") }
             var inner = s.adding("GeometryReader")
             if let p = closureParameters(content).first { inner.values[p] = .geometry }
-            hiddenCounter += 1
-            let use = GeometryUse(id: "_geometryReader\(hiddenCounter)")
+            let use = GeometryUse()
             inner.geometryUse = use
             let kids = try children(content.statements, inner)
             var m: [(String, JSONValue)] = [("type", J.str("geometry", at)), ("children", J.arr(kids, at))]
             // An onAppear inside reads its size: the event names it by this id, which stays on the container.
-            if use.used { m += [("id", J.str(use.id, at)), (geometryIdMarker, J.bool(true, at))] }
+            if let id = use.id { m += [("id", J.str(id, at)), (geometryIdMarker, J.bool(true, at))] }
             return [J.obj(m, at)]
         case "Button":
             var action: CodeBlockItemListSyntax?
