@@ -17,9 +17,15 @@ struct GridLayout {
     /// A child's cell, relative to the grid's content origin.
     struct Cell { var x: Double, y: Double, width: Double, height: Double }
 
+    /// The spacing after each column (the last one's is not used).
+    private func gap(_ c: GridColumn) -> Double { Swift.max(0, c.spacing ?? Self.defaultSpacing) }
+
+    /// The spacing between the columns.
+    private var gaps: Double { columns.dropLast().reduce(0.0) { $0 + gap($1) } }
+
     /// The columns' widths for a proposed width (nil: each flexible column at its minimum).
     func widths(_ proposed: Double?) -> [Double] {
-        let gaps = columns.dropLast().reduce(0.0) { $0 + Swift.max(0, $1.spacing ?? Self.defaultSpacing) }
+        let gaps = self.gaps
         let fixed = columns.reduce(0.0) { if case .fixed(let w) = $1.size { return $0 + w } else { return $0 } }
         let flexibleCount = columns.filter { if case .flexible = $0.size { return true } else { return false } }.count
         let share = proposed.map { flexibleCount > 0 ? Swift.max(0, ($0 - fixed - gaps) / Double(flexibleCount)) : 0 }
@@ -31,13 +37,17 @@ struct GridLayout {
         }
     }
 
-    func cells(_ p: ProposedSize) -> [Cell] {
+    /// The columns' widths for proposal `p` (an infinite width is none).
+    private func columnWidths(for p: ProposedSize) -> [Double] { widths(p.width.flatMap { $0.isFinite ? $0 : nil }) }
+
+    func cells(_ p: ProposedSize) -> [Cell] { cells(widths: columnWidths(for: p)) }
+
+    private func cells(widths w: [Double]) -> [Cell] {
         guard !columns.isEmpty else { return [] }
-        let w = widths(p.width.flatMap { $0.isFinite ? $0 : nil })
         var xs: [Double] = [], x = 0.0
         for (i, c) in columns.enumerated() {
             xs.append(x)
-            x += w[i] + Swift.max(0, c.spacing ?? Self.defaultSpacing)
+            x += w[i] + gap(c)
         }
         let rowGap = Swift.max(0, spacing ?? Self.defaultSpacing)
         var out: [Cell] = [], y = 0.0
@@ -53,9 +63,8 @@ struct GridLayout {
     }
 
     func size(_ p: ProposedSize) -> Size {
-        let w = widths(p.width.flatMap { $0.isFinite ? $0 : nil })
-        let width = w.reduce(0, +) + columns.dropLast().reduce(0.0) { $0 + Swift.max(0, $1.spacing ?? Self.defaultSpacing) }
-        let height = cells(p).last.map { $0.y + $0.height } ?? 0
-        return Size(width, height)
+        let w = columnWidths(for: p)
+        let height = cells(widths: w).last.map { $0.y + $0.height } ?? 0
+        return Size(w.reduce(0, +) + gaps, height)
     }
 }

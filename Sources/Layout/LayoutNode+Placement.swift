@@ -84,7 +84,8 @@ extension LayoutNode {
             let grid = GridLayout(columns: columns, spacing: spacing, children: children)
             return zip(children, grid.cells(p)).map { c, cell in
                 let q = ProposedSize(width: cell.width, height: nil)
-                return c.place(q, at: content.origin + Point(cell.x, cell.y) + Point((cell.width - c.size(q).width) / 2, (cell.height - c.size(q).height) / 2))
+                let s = c.size(q)
+                return c.place(q, at: content.origin + Point(cell.x + (cell.width - s.width) / 2, cell.y + (cell.height - s.height) / 2))
             }
         case .hstack(let spacing, let alignment):
             let across: Double = switch alignment { case .top: 0; case .center: 0.5; case .bottom: 1 }

@@ -89,22 +89,14 @@ final class LayoutNode {
             return ImageSizing(lottie: document, contentMode: mode).size(for: p)
         case .zstack:
             // Every child aligns on the same point, so the union of their frames is as wide as the widest.
-            return zip(children, zstackProposals(p)).reduce(Size.zero) { acc, pair in
-                let s = pair.0.size(pair.1)
-                return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
-            }
+            return Self.union(zip(children, zstackProposals(p)))
         case .hstack(let spacing, _):
             return StackLayout(axis: .horizontal, spacing: spacing, children: children).size(p)
         case .vstack(let spacing, _):
             return StackLayout(axis: .vertical, spacing: spacing, children: children).size(p)
         case .scroll(let axis):
             // As large as proposed; where a length is not proposed, as long as the content is.
-            let along = axis.layoutAxis
-            let ideal = scrollContentProposals(p, axis: along)
-            let content = zip(children, ideal).reduce(Size.zero) { acc, pair in
-                let s = pair.0.size(pair.1)
-                return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
-            }
+            let content = Self.union(zip(children, scrollContentProposals(p, axis: axis.layoutAxis)))
             return Size(p.width ?? content.width, p.height ?? content.height)
         case .grid(let columns, let spacing):
             return GridLayout(columns: columns, spacing: spacing, children: children).size(p)
@@ -126,11 +118,16 @@ extension LayoutNode {
     func zstackProposals(_ p: ProposedSize) -> [ProposedSize] {
         guard let top = children.map(\.priority).max(),
               children.contains(where: { $0.priority != top }) else { return children.map { _ in p } }
-        let first = children.filter { $0.priority == top }.reduce(Size.zero) { acc, c in
-            let s = c.size(p)
+        let first = Self.union(children.filter { $0.priority == top }.map { ($0, p) })
+        return children.map { $0.priority == top ? p : ProposedSize(first) }
+    }
+
+    /// The size of children laid on one point, each for its proposal: as wide as the widest, as tall as the tallest.
+    static func union(_ children: some Sequence<(LayoutNode, ProposedSize)>) -> Size {
+        children.reduce(Size.zero) { acc, pair in
+            let s = pair.0.size(pair.1)
             return Size(Swift.max(acc.width, s.width), Swift.max(acc.height, s.height))
         }
-        return children.map { $0.priority == top ? p : ProposedSize(first) }
     }
 }
 

@@ -50,7 +50,6 @@ struct Environment {
 /// whose handlers read no size translates with the same hidden names as before).
 final class GeometryUse {
     var id: String?
-    var used: Bool { id != nil }
 }
 
 struct Scope {

@@ -42,29 +42,23 @@ indirect enum Sym: Equatable {
         }
     }
 
-    /// Whether a number in it is infinite or NaN (which the expression language cannot write).
-    /// A NaN or −∞ among the numbers (only +∞ has a meaning, as a frame's maximum).
-    var hasNaNOrNegativeInfinity: Bool {
+    /// Whether one of its numbers satisfies `test`.
+    func containsNumber(where test: (Double) -> Bool) -> Bool {
         switch self {
-        case .num(let n): return n.isNaN || n == -.infinity
+        case .num(let n): return test(n)
         case .bool, .str, .color, .ref: return false
-        case .call(_, let a, _): return a.contains { $0.hasNaNOrNegativeInfinity }
-        case .unary(_, let x): return x.hasNaNOrNegativeInfinity
-        case .binary(_, let a, let b): return a.hasNaNOrNegativeInfinity || b.hasNaNOrNegativeInfinity
-        case .cond(let c, let a, let b): return c.hasNaNOrNegativeInfinity || a.hasNaNOrNegativeInfinity || b.hasNaNOrNegativeInfinity
+        case .call(_, let a, _): return a.contains { $0.containsNumber(where: test) }
+        case .unary(_, let x): return x.containsNumber(where: test)
+        case .binary(_, let a, let b): return a.containsNumber(where: test) || b.containsNumber(where: test)
+        case .cond(let c, let a, let b): return c.containsNumber(where: test) || a.containsNumber(where: test) || b.containsNumber(where: test)
         }
     }
 
-    var hasNonFiniteNumber: Bool {
-        switch self {
-        case .num(let n): return !n.isFinite
-        case .bool, .str, .color, .ref: return false
-        case .call(_, let a, _): return a.contains { $0.hasNonFiniteNumber }
-        case .unary(_, let x): return x.hasNonFiniteNumber
-        case .binary(_, let a, let b): return a.hasNonFiniteNumber || b.hasNonFiniteNumber
-        case .cond(let c, let a, let b): return c.hasNonFiniteNumber || a.hasNonFiniteNumber || b.hasNonFiniteNumber
-        }
-    }
+    /// Whether a number in it is infinite or NaN (which the expression language cannot write but as a frame's maximum).
+    var hasNonFiniteNumber: Bool { containsNumber { !$0.isFinite } }
+
+    /// A NaN or −∞ among the numbers (only +∞ has a meaning, as a frame's maximum).
+    var hasNaNOrNegativeInfinity: Bool { containsNumber { $0.isNaN || $0 == -.infinity } }
 
     /// The state variables this value reads.
     var reads: Set<String> {

@@ -187,15 +187,10 @@ extension Translator {
             guard fc.arguments.first?.expression.trimmedDescription == ".local" else {
                 throw fail(fc, s.trail, "frame(in:)", "only .local is supported (the scene has no named coordinate spaces)")
             }
-            let w: Sym = .ref("geometry.width", .number), h: Sym = .ref("geometry.height", .number)
-            switch name {
-            case "width", "maxX": return w
-            case "height", "maxY": return h
-            case "midX": return Sym.binary("/", w, .num(2))
-            case "midY": return Sym.binary("/", h, .num(2))
-            case "minX", "minY": return .num(0)
-            default: throw fail(m, s.trail, ".\(name)", "unknown frame value (width, height, minX, midX, maxX, minY, midY, maxY)")
+            guard let v = Self.localFrameValue([name]) else {
+                throw fail(m, s.trail, ".\(name)", "unknown frame value (width, height, minX, midX, maxX, minY, midY, maxY)")
             }
+            return v
         }
         // The screen's size: the canvas of a file rendered alone.
         if ["UIScreen.main.bounds.width", "UIScreen.main.bounds.size.width"].contains(m.trimmedDescription), let c = canvasSize { return .num(c.0) }
@@ -281,6 +276,15 @@ extension Translator {
 
     /// A member of a custom Shape's `rect`: the shape's frame in its own space, origin 0, 0.
     func rectValue(_ path: [String], _ node: some SyntaxProtocol, _ s: Scope) throws -> Sym {
+        guard let v = Self.localFrameValue(path) else {
+            throw fail(node, s.trail, path.joined(separator: "."), "unknown CGRect value (supported: width, height, size, minX, midX, maxX, minY, midY, maxY, origin)")
+        }
+        return v
+    }
+
+    /// A member of a frame in its own space (origin 0, 0, the size of the nearest geometry container): a custom
+    /// Shape's `rect` and a GeometryProxy's `frame(in: .local)`. Nil for anything else.
+    static func localFrameValue(_ path: [String]) -> Sym? {
         let w: Sym = .ref("geometry.width", .number), h: Sym = .ref("geometry.height", .number)
         switch path.joined(separator: ".") {
         case "width", "size.width", "maxX": return w
@@ -288,7 +292,7 @@ extension Translator {
         case "midX": return Sym.binary("/", w, .num(2)).folded
         case "midY": return Sym.binary("/", h, .num(2)).folded
         case "minX", "minY", "origin.x", "origin.y": return .num(0)
-        default: throw fail(node, s.trail, path.joined(separator: "."), "unknown CGRect value (supported: width, height, size, minX, midX, maxX, minY, midY, maxY, origin)")
+        default: return nil
         }
     }
 

@@ -67,7 +67,7 @@ extension SceneReader {
         for m in members {
             let p = join(path, m.key)
             guard m.key.first.map({ $0.isLetter || $0 == "_" }) ?? false,
-                  m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !["t", "true", "false", "gesture", "infinity"].contains(m.key) else {
+                  m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !Self.reservedNames.contains(m.key) else {
                 fail(m.keyLocation, p, "\"\(m.key)\" is not a valid variable name (letters, digits, _)")
                 continue
             }

@@ -76,7 +76,7 @@ public enum SceneLoader {
             if let members = sv.members {
                 for m in members {
                     let p = join("state", m.key)
-                    let reserved = ["t", "true", "false", "gesture", "infinity"]
+                    let reserved = SceneReader.reservedNames
                     if reserved.contains(m.key) || !(m.key.first.map { $0.isLetter || $0 == "_" } ?? false)
                         || !m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                         r.fail(m.keyLocation, p, reserved.contains(m.key) ? "\"\(m.key)\" is reserved" : "\"\(m.key)\" is not a valid variable name (letters, digits, _)")

@@ -4,6 +4,9 @@ import SceneModel
 /// Walks the JSON of a scene, collecting every problem instead of stopping at the first.
 /// The `read…` helpers return nil after recording an error, so callers simply skip on nil.
 struct SceneReader {
+    /// Names a state or item-state variable may not take: the expression language's own words.
+    static let reservedNames: Set<String> = ["t", "true", "false", "gesture", "infinity"]
+
     let file: String
     var errors: [SceneError] = []
     /// Colours the scene can name: built-ins and `colors`.
