@@ -56,8 +56,20 @@ enum GaussianBlur {
         /// Bytes held.
         var byteCount: Int { blurred.count * MemoryLayout<Float>.stride }
 
+        /// The cell size, in pixels, for a blur of σ pixels.
+        static func cellSize(_ sigma: Double) -> Int { max(1, Int(floor(sigma / minimumCellSigma))) }
+
         init(_ input: Channel, sigma: Double, shiftX: Double, shiftY: Double) {
-            let k = max(1, Int(floor(sigma / minimumCellSigma)))
+            let k = Self.cellSize(sigma)
+            let nx = (input.region.width + k - 1) / k, ny = (input.region.height + k - 1) / k
+            self.init(cells: downsample(input, k: k, nx: nx, ny: ny), region: input.region, sigma: sigma,
+                      shiftX: shiftX, shiftY: shiftY)
+        }
+
+        /// From `cells`, the k×k averages (values 0…1, k = `cellSize(sigma)`) of an input over `region`, row by row
+        /// from its top left corner (⌈width/k⌉ by ⌈height/k⌉; pixels outside `region` count as 0).
+        init(cells: [Float], region: PixelRect, sigma: Double, shiftX: Double, shiftY: Double) {
+            let k = Self.cellSize(sigma)
             let kd = Double(k)
             var cellVariance = sigma * sigma
             if k > 1 { cellVariance -= (kd * kd - 1) / 12 + kd * kd / 6 }
@@ -67,8 +79,8 @@ enum GaussianBlur {
             let phaseX = k == 1 ? -shiftX - floor(-shiftX) : 0
             let phaseY = k == 1 ? -shiftY - floor(-shiftY) : 0
 
-            let nx = (input.region.width + k - 1) / k, ny = (input.region.height + k - 1) / k
-            let cells = downsample(input, k: k, nx: nx, ny: ny)
+            let nx = (region.width + k - 1) / k, ny = (region.height + k - 1) / k
+            precondition(cells.count == nx * ny, "cells do not cover the region")
             let r = Int(ceil(3.5 * cellSigma)) + 1
             let wx = kernel(sigma: cellSigma, radius: r, phase: phaseX)
             let wy = kernel(sigma: cellSigma, radius: r, phase: phaseY)
@@ -101,17 +113,18 @@ enum GaussianBlur {
             }
 
             self.k = k; self.kd = kd; self.r = r; self.bw = bw; self.bh = bh
-            self.input = input.region
+            self.input = region
             self.shiftX = shiftX; self.shiftY = shiftY; self.phaseX = phaseX; self.phaseY = phaseY
             self.blurred = blurred
         }
 
         /// Read back: pixel centre x + ½ − shift, in cells: u = (x + ½ − shift − x₀ − k/2)/k − φ. For each of `count`
         /// pixels from `start`, the cell to its left (or above) and the fraction towards the next.
-        func taps(count: Int, start: Int, origin: Int, shift: Double, phase: Double, limit: Int) -> ([Int], [Float]) {
+        /// With `step` > 1, the pixels start, start + step, start + 2·step, ….
+        func taps(count: Int, start: Int, step: Int = 1, origin: Int, shift: Double, phase: Double, limit: Int) -> ([Int], [Float]) {
             var idx = [Int](repeating: 0, count: count), frac = [Float](repeating: 0, count: count)
             for i in 0..<count {
-                let u = (Double(start + i) + 0.5 - shift - Double(origin) - kd / 2) / kd - phase
+                let u = (Double(start + i * step) + 0.5 - shift - Double(origin) - kd / 2) / kd - phase
                 var u0 = floor(u), f = u - u0
                 if k == 1 { u0 = u.rounded(); f = 0 }
                 let j = Int(max(-1e9, min(1e9, u0))) + r + 1

@@ -114,16 +114,35 @@ extension CairoRasterizer {
     /// their masks merge into one mask, computed in floating point and rounded once (`mergedMask`).
     /// The picture is the same up to rounding, and smoother: one 8-bit rounding instead of n, which is
     /// also what makes the glow's PNGs no larger than a one-mask drawing's. Each run is a paint.
+    ///
+    /// Two or more shadows all at least `ShadowField.minimumSigma` wide, chained or not, are one smooth layer instead,
+    /// painted once (`ShadowField`).
     func drawShadows(of fx: LayerEffects, content: PixelSurface, onto target: PixelSurface, context cr: OpaquePointer,
                      needed: PixelRect) {
         guard !fx.shadows.isEmpty else { return }
         let runs = fx.chained ? fx.shadows.indices.reversed().map { [$0] } : Self.sameColourRuns(fx.shadows)
-        let masks = shadowCache.masks(content: content, shadows: fx.shadows, chained: fx.chained, needed: needed) {
-            guard !fx.chained else { return shadowMasks(fx.shadows, chained: true, of: content, needs: fx.needs(reaching: needed)) }
-            return runs.map { run in
+        // Wide shadows onto frame or layer pixels: one smooth layer (`ShadowField`).
+        let field = target.format == CAIRO_FORMAT_ARGB32 && ShadowField.applies(to: fx.shadows)
+        let drawing = shadowCache.drawing(content: content, shadows: fx.shadows, chained: fx.chained, field: field,
+                                          needed: needed) {
+            if field {
+                return .field(ShadowField(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed)))
+            }
+            guard !fx.chained else {
+                return .masks(shadowMasks(fx.shadows, chained: true, of: content, needs: fx.needs(reaching: needed)))
+            }
+            return .masks(runs.map { run in
                 run.count == 1 ? independentMask(fx.shadows[run[0]], of: content, needed: needed)
                     : mergedMask(run.map { fx.shadows[$0] }, of: content, needed: needed)
-            }
+            })
+        }
+        let masks: [ShadowPaint?]
+        switch drawing {
+        case .field(let f):
+            f?.paint(onto: target, within: needed)
+            return
+        case .masks(let m):
+            masks = m
         }
         for (slot, run) in runs.enumerated() {
             let k = run[0], s = fx.shadows[k]

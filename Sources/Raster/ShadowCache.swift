@@ -7,6 +7,7 @@ import Geometry
 /// One entry holds all the masks of a layer's shadow list, because a chained shadow's mask
 /// depends on the shadows before it (their σ, offset and colour alpha are in the key).
 /// Per rasterizer (not shared between threads).
+/// A chain of wide shadows is kept as its `ShadowField` instead.
 final class ShadowCache {
     /// What a mask depends on besides the content: σ and offset in pixels, and the colour: for chained
     /// shadows its alpha sets how much the shadow adds to the next one's caster, and independent shadows
@@ -17,9 +18,10 @@ final class ShadowCache {
         var needed: PixelRect
         var shadows: [ShadowKey]
         var chained: Bool
+        var field: Bool
         var alphaHash: Int
     }
-    private struct Entry { var alpha: [UInt8]; var masks: [ShadowPaint?] }
+    private struct Entry { var alpha: [UInt8]; var drawing: ShadowDrawing }
     private var entries: [Key: Entry] = [:]
     private var bytes = 0
     /// Upper bound on the masks kept, in bytes (a mask is kept as its blurred low-resolution cells, `ShadowPaint`, and
@@ -29,24 +31,26 @@ final class ShadowCache {
     /// every worker's cache was full (174 MiB at 60 frames, 238 MiB at 600, --jobs 2).
     let capacity = 16 << 20
 
-    /// The masks of `shadows` cast by `content` over `needed`, from the cache or made by `make`.
-    func masks(content: PixelSurface, shadows: [LayerEffects.DeviceShadow], chained: Bool, needed: PixelRect,
-               make: () -> [ShadowPaint?]) -> [ShadowPaint?] {
+    /// What `shadows` cast by `content` are drawn from over `needed` (`field`: as one `ShadowField`), from the cache or
+    /// made by `make`.
+    func drawing(content: PixelSurface, shadows: [LayerEffects.DeviceShadow], chained: Bool, field: Bool,
+                 needed: PixelRect, make: () -> ShadowDrawing) -> ShadowDrawing {
         let alpha = Self.alpha(of: content)
         let key = Key(content: content.region, needed: needed,
                       shadows: shadows.map {
-                          // A chained mask depends on the colour's alpha only; independent runs merge by RGB too.
+                          // A chained mask depends on the colour's alpha only; independent runs merge by RGB too, and a
+                          // field holds the colours.
                           ShadowKey(sigma: $0.sigma, dx: $0.dx, dy: $0.dy,
-                                    color: chained ? Color(r: 0, g: 0, b: 0, a: $0.color.a) : $0.color)
+                                    color: chained && !field ? Color(r: 0, g: 0, b: 0, a: $0.color.a) : $0.color)
                       },
-                      chained: chained, alphaHash: Self.hash(alpha))
-        if let e = entries[key], e.alpha == alpha { return e.masks }
+                      chained: chained, field: field, alphaHash: Self.hash(alpha))
+        if let e = entries[key], e.alpha == alpha { return e.drawing }
         let made = make()
         // The budget counts the kept copy of the content's alpha as well as the masks.
-        let size = made.reduce(alpha.count) { $0 + ($1?.byteCount ?? 0) }
+        let size = alpha.count + made.byteCount
         if bytes + size > capacity { entries.removeAll(); bytes = 0 }
         if size <= capacity {
-            entries[key] = Entry(alpha: alpha, masks: made)
+            entries[key] = Entry(alpha: alpha, drawing: made)
             bytes += size
         }
         return made
@@ -68,5 +72,20 @@ final class ShadowCache {
             }
         }
         return out
+    }
+}
+
+/// What a layer's shadows are drawn from: a mask per shadow or per run (`ShadowPaint`, nil where none is needed), or one
+/// smooth layer for a chain of wide shadows (`ShadowField`, nil when it draws nothing).
+enum ShadowDrawing {
+    case masks([ShadowPaint?])
+    case field(ShadowField?)
+
+    /// Bytes held.
+    var byteCount: Int {
+        switch self {
+        case .masks(let masks): return masks.reduce(0) { $0 + ($1?.byteCount ?? 0) }
+        case .field(let f): return f?.byteCount ?? 0
+        }
     }
 }

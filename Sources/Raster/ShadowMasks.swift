@@ -8,6 +8,7 @@ import CCairo
 /// the content over shadows 1…k. There is no exact shortcut through one wider blur
 /// (Gₐ ∗ G_b = G with σ² = σₐ² + σ_b² only for a linear chain, and the (1 − Aₖ₋₁) factor is
 /// not linear wherever the content has any coverage), so every mask blurs the accumulated alpha.
+/// (Stacks of wide shadows are drawn from smooth fields instead: `ShadowField`.)
 extension CairoRasterizer {
     /// The masks of `shadows` cast by `content`, in list order (nil where a mask could not be
     /// made, or, for an unblurred independent shadow, where the content itself is the mask).

@@ -96,45 +96,66 @@ enum ShadowPaint {
             cairo_destroy(c)
             return
         }
-        guard let src = colour.image() else { return }
-        defer { pixman_image_unref(src) }
-        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.region.width), Int32(target.region.height),
-                                                 UnsafeMutableRawPointer(target.data).assumingMemoryBound(to: UInt32.self),
-                                                 Int32(target.stride))
-        else { return }
-        defer { pixman_image_unref(dst); target.markDirty() }
-        /// `src` OVER the target over `at` through an A8 mask image, read from its pixel `from`: pixman's own
-        /// operation, the one `cairo_mask_surface` runs.
-        func composite(_ mask: OpaquePointer, from: (Int, Int), at: PixelRect) {
-            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, 0, 0, Int32(from.0), Int32(from.1),
-                                     Int32(at.x - target.region.x), Int32(at.y - target.region.y), Int32(at.width), Int32(at.height))
-        }
         if case .surface(let s) = self, s.format == CAIRO_FORMAT_A8 {
             // A mask already written out: pixman reads it where it is.
             guard let m = Self.maskImage(UnsafeMutableRawPointer(s.data), s.region.width, s.region.height, stride: s.stride) else { return }
             defer { pixman_image_unref(m) }
-            composite(m, from: (r.x - s.region.x, r.y - s.region.y), at: r)
+            SolidOver(colour, onto: target)?.composite(m, from: (r.x - s.region.x, r.y - s.region.y), at: r)
             return
         }
+        Self.paint(colour, onto: target, rows: r) { body in rows(within: r, body) }
+    }
+
+    /// Paints `colour` onto an ARGB32 `target` through the A8 mask whose rows over `r` (canvas pixels) `rows` hands
+    /// to its body in order, a band of 16 rows at a time from a small buffer that stays in cache.
+    static func paint(_ colour: SolidColour, onto target: PixelSurface, rows r: PixelRect,
+                      _ rows: ((Int, UnsafePointer<UInt8>) -> Void) -> Void) {
         // pixman takes a mask's rows 4-byte aligned.
         let bandRows = 16, stride = (r.width + 3) & ~3
         let band = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * bandRows)
         defer { band.deallocate() }
         guard let m = Self.maskImage(UnsafeMutableRawPointer(band), r.width, bandRows, stride: stride) else { return }
         defer { pixman_image_unref(m) }
+        guard let over = SolidOver(colour, onto: target) else { return }
         var first = r.y, filled = 0
         func flush() {
             guard filled > 0 else { return }
-            composite(m, from: (0, 0), at: PixelRect(x: r.x, y: first, width: r.width, height: filled))
+            over.composite(m, from: (0, 0), at: PixelRect(x: r.x, y: first, width: r.width, height: filled))
             first += filled
             filled = 0
         }
-        rows(within: r) { _, row in
+        rows { _, row in
             (band + filled * stride).update(from: row, count: r.width)
             filled += 1
             if filled == bandRows { flush() }
         }
         flush()
+    }
+
+    /// `colour` OVER an ARGB32 target through A8 mask images: pixman's own operation, the one `cairo_mask_surface`
+    /// runs. The target is marked dirty when this goes.
+    final class SolidOver {
+        let src: OpaquePointer, dst: OpaquePointer, target: PixelSurface
+
+        init?(_ colour: SolidColour, onto target: PixelSurface) {
+            guard let src = colour.image() else { return nil }
+            guard let dst = ShadowPaint.targetImage(target) else { pixman_image_unref(src); return nil }
+            self.src = src; self.dst = dst; self.target = target
+        }
+
+        deinit { pixman_image_unref(src); pixman_image_unref(dst); target.markDirty() }
+
+        /// Over `at` (canvas pixels), through `mask` read from its pixel `from`.
+        func composite(_ mask: OpaquePointer, from: (Int, Int), at: PixelRect) {
+            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, 0, 0, Int32(from.0), Int32(from.1),
+                                     Int32(at.x - target.region.x), Int32(at.y - target.region.y), Int32(at.width), Int32(at.height))
+        }
+    }
+
+    /// A pixman image of an ARGB32 surface's pixels, where they are.
+    static func targetImage(_ target: PixelSurface) -> OpaquePointer? {
+        pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.region.width), Int32(target.region.height),
+                                 UnsafeMutableRawPointer(target.data).assumingMemoryBound(to: UInt32.self), Int32(target.stride))
     }
 
     /// A pixman A8 image over `width`×`height` bytes at `bits`, rows `stride` bytes apart (a multiple of 4).

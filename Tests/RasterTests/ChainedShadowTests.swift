@@ -74,6 +74,13 @@ final class ChainedShadowTests: XCTestCase {
             ("one-colour glow", [0.3, 0.5, 0.6, 0.7].enumerated().map { k, a in
                 Shadow(color: Color(r: 0x8A / 255, g: 0x7C / 255, b: 1, a: a), radius: [20, 15, 5, 2][k])
             }),
+            // Every σ ≥ 8 px, drawn as one smooth layer (`ShadowField`): a glow like the unlock's …
+            ("wide one-colour glow", [0.3, 0.5, 0.6, 0.7].enumerated().map { k, a in
+                Shadow(color: Color(r: 0x8A / 255, g: 0x7C / 255, b: 1, a: a), radius: [24, 18, 10, 9][k])
+            }),
+            // … and three colours, moved, σ growing then shrinking.
+            ("wide moved stack", [Shadow(color: red, radius: 9, offset: Point(6.5, -4)), Shadow(color: blue, radius: 16, offset: Point(-10, 12.25)),
+                                  Shadow(color: green, radius: 14, offset: Point(3, 7))]),
         ]
     }
 
@@ -144,29 +151,59 @@ final class ChainedShadowTests: XCTestCase {
         }
     }
 
+    /// The same for stacks drawn as one smooth layer (`ShadowField`), which holds the colours: only the first shadow's
+    /// colour changes (its alpha kept), then the mode.
+    func testReusedRasterizerMatchesAFreshOneForWideStacks() throws {
+        let size = 200
+        let (shape, _) = content(size: size)
+        func list(_ first: Color, _ mode: ShadowMode) -> DisplayList {
+            DisplayList([.beginLayer(Layer(shadows: [Shadow(color: first, radius: 12, offset: Point(4, 3)), Shadow(color: blue, radius: 9)],
+                                           shadowMode: mode)), shape, .endLayer])
+        }
+        let warm = try CairoRasterizer(width: size, height: size, scale: 1)
+        let green = Color(r: 0, g: 1, b: 0, a: red.a)
+        var pictures: [RGBAImage] = []
+        for (first, mode) in [(red, ShadowMode.chained), (green, .chained), (green, .independent), (red, .chained)] {
+            let got = warm.render(list(first, mode))
+            let fresh = try CairoRasterizer(width: size, height: size, scale: 1).render(list(first, mode))
+            let differing = zip(got.pixels, fresh.pixels).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "first \(first), \(mode): \(differing) bytes differ from a fresh rasterizer")
+            pictures.append(got)
+        }
+        XCTAssertNotEqual(pictures[0].pixels, pictures[1].pixels, "the colour shows")
+        XCTAssertEqual(pictures[0].pixels, pictures[3].pixels)
+    }
+
     /// Content partly off the canvas still casts the whole chain onto it: a small canvas showing
     /// a window of a larger one agrees with it there (only the later shadows' sources, cast by
     /// earlier shadows of off-canvas content, can bring the light in).
     func testChainIsRightAtTheCanvasEdge() throws {
-        let shadows = [Shadow(color: red, radius: 12, offset: Point(20, 0)), Shadow(color: blue, radius: 6, offset: Point(25, 0))]
-        let big = 240, small = 120, dx = 100.0
-        let rect = Rect(x: 20, y: 100, width: 60, height: 40)
-        func picture(_ w: Int, shift: Double) -> RGBAImage {
-            Support.render([.beginLayer(Layer(shadows: shadows)),
-                            Support.fill(.rect(rect.offsetBy(dx: -shift, dy: 0)), .color(.white)), .endLayer],
-                           width: w, height: big)
-        }
-        let whole = picture(big, shift: 0), window = picture(small, shift: dx)
-        var worst = 0
-        for y in 0..<big {
-            for x in 0..<small {
-                for ch in 0..<4 {
-                    let w = window.pixels[4 * (y * small + x) + ch], v = whole.pixels[4 * (y * big + x + Int(dx)) + ch]
-                    worst = max(worst, abs(Int(w) - Int(v)))
+        // Narrow shadows (a mask each) and wide ones (one smooth layer, `ShadowField`).
+        for shadows in [[Shadow(color: red, radius: 12, offset: Point(20, 0)), Shadow(color: blue, radius: 6, offset: Point(25, 0))],
+                        [Shadow(color: red, radius: 12, offset: Point(20, 0)), Shadow(color: blue, radius: 9, offset: Point(25, 0))]] {
+            let big = 240, small = 120, dx = 100.0
+            let rect = Rect(x: 20, y: 100, width: 60, height: 40)
+            func picture(_ w: Int, shift: Double) -> RGBAImage {
+                Support.render([.beginLayer(Layer(shadows: shadows)),
+                                Support.fill(.rect(rect.offsetBy(dx: -shift, dy: 0)), .color(.white)), .endLayer],
+                               width: w, height: big)
+            }
+            let whole = picture(big, shift: 0), window = picture(small, shift: dx)
+            var worst = 0
+            for y in 0..<big {
+                for x in 0..<small {
+                    for ch in 0..<4 {
+                        let w = window.pixels[4 * (y * small + x) + ch], v = whole.pixels[4 * (y * big + x + Int(dx)) + ch]
+                        // Premultiplied: where alpha is 1/255 the straight colour means nothing.
+                        let wa = Int(window.pixels[4 * (y * small + x) + 3]), va = Int(whole.pixels[4 * (y * big + x + Int(dx)) + 3])
+                        let wp = ch == 3 ? Int(w) : (Int(w) * wa + 127) / 255, vp = ch == 3 ? Int(v) : (Int(v) * va + 127) / 255
+                        worst = max(worst, abs(wp - vp))
+                    }
                 }
             }
+            XCTAssertLessThanOrEqual(worst, 2, "radius \(shadows[1].radius): window vs whole canvas: worst \(worst)/255")
+            print("radius \(shadows[1].radius): window vs whole canvas, premultiplied: worst \(worst)/255")
+            XCTAssertGreaterThan(window[10, 120].a, 40, "the chain's light reaches the window")
         }
-        XCTAssertLessThanOrEqual(worst, 2, "window vs whole canvas: worst \(worst)/255")
-        XCTAssertGreaterThan(window[10, 120].a, 40, "the chain's light reaches the window")
     }
 }
