@@ -125,8 +125,8 @@ extension CairoRasterizer {
         let field = target.format == CAIRO_FORMAT_ARGB32 && ShadowField.applies(to: fx.shadows)
         let drawing = shadowCache.drawing(content: content, shadows: fx.shadows, chained: fx.chained, field: field,
                                           needed: needed) {
-            if field {
-                return .field(ShadowField(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed)))
+            if field, let f = ShadowField(fx.shadows, chained: fx.chained, of: content, needs: fx.needs(reaching: needed)) {
+                return .field(f)
             }
             guard !fx.chained else {
                 return .masks(shadowMasks(fx.shadows, chained: true, of: content, needs: fx.needs(reaching: needed)))
@@ -139,7 +139,7 @@ extension CairoRasterizer {
         let masks: [ShadowPaint?]
         switch drawing {
         case .field(let f):
-            f?.paint(onto: target, within: needed)
+            f.paint(onto: target, within: needed)
             return
         case .masks(let m):
             masks = m

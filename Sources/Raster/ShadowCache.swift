@@ -76,16 +76,16 @@ final class ShadowCache {
 }
 
 /// What a layer's shadows are drawn from: a mask per shadow or per run (`ShadowPaint`, nil where none is needed), or one
-/// smooth layer for a chain of wide shadows (`ShadowField`, nil when it draws nothing).
+/// smooth layer for wide shadows (`ShadowField`).
 enum ShadowDrawing {
     case masks([ShadowPaint?])
-    case field(ShadowField?)
+    case field(ShadowField)
 
     /// Bytes held.
     var byteCount: Int {
         switch self {
         case .masks(let masks): return masks.reduce(0) { $0 + ($1?.byteCount ?? 0) }
-        case .field(let f): return f?.byteCount ?? 0
+        case .field(let f): return f.byteCount
         }
     }
 }

@@ -38,12 +38,18 @@ struct ShadowField {
         shadows.count >= 2 && shadows.allSatisfy { $0.sigma >= minimumSigma && $0.sigma.isFinite }
     }
 
+    /// The most nodes a layer is kept on (up to 6 planes of 4-byte floats while it is made): a canvas of 1170×2532 px
+    /// with 3σ around it has about 10⁶ at 2 px apart. More arises only where a narrow shadow follows wide ones so far
+    /// apart that the alpha between them is needed tens of thousands of pixels around the canvas.
+    static let maximumNodes = 1 << 22
+
     /// Bytes held.
     var byteCount: Int { planes.count * MemoryLayout<Float>.stride }
 
     /// The shadows cast by `content`, chained or each by the content alone (independent: the first lowest, each over
     /// the ones before). `needs[k]` (k = 0…n) is where the alpha after shadows 1…k must be right
-    /// (`LayerEffects.needs(reaching:)`), the last where the picture is drawn. Nil when nothing is drawn.
+    /// (`LayerEffects.needs(reaching:)`), the last where the picture is drawn. Nil when the layer would need more than
+    /// `maximumNodes` nodes (draw the masks instead); a field that draws nothing has an empty region.
     init?(_ shadows: [LayerEffects.DeviceShadow], chained: Bool, of content: PixelSurface, needs: [PixelRect]) {
         precondition(Self.applies(to: shadows) && needs.count == shadows.count + 1)
         let n = shadows.count
@@ -56,10 +62,13 @@ struct ShadowField {
         let domains = (0...n).map { needs[$0].intersection(inked[$0]) }
         let grid = domains[1...].reduce(PixelRect.empty) { $0.union($1) }
         let drawn = chained ? domains[n] : grid
-        guard !drawn.isEmpty, !grid.isEmpty else { return nil }
-
         let h = max(2, Int(floor((shadows.map(\.sigma).min() ?? 0) / GaussianBlur.minimumCellSigma)))
+        guard !drawn.isEmpty, !grid.isEmpty else {
+            x0 = 0; y0 = 0; self.h = h; nx = 0; ny = 0; planes = []; colour = nil; region = .empty
+            return
+        }
         let nx = (grid.width - 1) / h + 2, ny = (grid.height - 1) / h + 2
+        guard nx <= Self.maximumNodes / ny else { return nil }
         let count = nx * ny
         let first = shadows[0].color
         let colour = shadows.allSatisfy { $0.color.r == first.r && $0.color.g == first.g && $0.color.b == first.b }
