@@ -6,9 +6,7 @@ import XCTest
 /// status 130, every frame file on disk is a whole PNG, and no temporary file is left behind.
 final class FaultInterruptTests: CLITestCase {
     /// 2000 frames (33.34 s at 60 fps) of rotating rounded rects and text: long enough that the
-    /// render is still running when the signal comes, light enough that frames appear quickly. At scale 2 a frame
-    /// takes longer than the signal takes to arrive (5–15 ms measured), so the frames counted after it are the ones
-    /// the workers were drawing, not ones drawn before the signal reached the process.
+    /// render is still running when the signal comes, light enough that frames appear quickly.
     static let longScene = """
     {"scene": 1, "canvas": {"width": 160, "height": 120, "scale": 2, "background": "#101018"}, "fps": 60, "duration": 33.34,
      "body": {"type": "zstack", "children": [
@@ -18,6 +16,14 @@ final class FaultInterruptTests: CLITestCase {
      ]}}
     """
     static let jobs = 2
+
+    /// `longScene` on a canvas of 2560×1920 px, for counting the frames that come after a signal. A frame must take
+    /// longer than the signal takes to reach the workers (5–15 ms measured; the handler runs on a dispatch queue that
+    /// the busy workers share), so that the frames counted after it are the ones the workers were drawing, not ones
+    /// drawn before the signal reached the process. At 320×240 px a release build draws a frame in about 2.6 ms per
+    /// worker and up to seven came after the signal; here about 60 ms.
+    static let signalScene = longScene.replacingOccurrences(of: "\"width\": 160, \"height\": 120, \"scale\": 2",
+                                                            with: "\"width\": 320, \"height\": 240, \"scale\": 8")
 
     /// 2000 frames at 600×450 px with twelve large shadows and blurs: seconds per frame in a
     /// debug build, so the first signal cannot wait for the frames in progress.
@@ -44,7 +50,7 @@ final class FaultInterruptTests: CLITestCase {
         try interrupt(with: SIGINT, scene: Self.slowScene, framesFirst: 1, size: [600, 450])
     }
 
-    private func interrupt(with signal: Int32, scene text: String = longScene, framesFirst: Int = 5, size: [Int] = [320, 240]) throws {
+    private func interrupt(with signal: Int32, scene text: String = signalScene, framesFirst: Int = 5, size: [Int] = [2560, 1920]) throws {
         let scene = try writeScene(text)
         let out = path("out")
         let started = try render.start([scene, "--out", out, "--quiet", "--jobs", String(Self.jobs)])
