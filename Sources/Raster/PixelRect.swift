@@ -17,9 +17,12 @@ public struct PixelRect: Hashable, Sendable {
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, !r.isEmpty else {
             self = .empty; return
         }
-        let limit = 1e8   // keeps Int conversion safe for absurd coordinates
-        let x0 = Int(floor(max(-limit, r.minX))), y0 = Int(floor(max(-limit, r.minY)))
-        let x1 = Int(ceil(min(limit, r.maxX))), y1 = Int(ceil(min(limit, r.maxY)))
+        // Keeps Int conversion safe for absurd coordinates, on both sides: a shadow moved by 10⁶¹ pt put minX past
+        // Int's range (found by fuzz-pipeline).
+        let limit = 1e8
+        func clamped(_ v: Double) -> Double { min(limit, max(-limit, v)) }
+        let x0 = Int(floor(clamped(r.minX))), y0 = Int(floor(clamped(r.minY)))
+        let x1 = Int(ceil(clamped(r.maxX))), y1 = Int(ceil(clamped(r.maxY)))
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -19,6 +19,16 @@ final class RasterBasicsTests: XCTestCase {
         }
     }
 
+    /// Coordinates past Int's range on either side give a rectangle cut at ±10⁸ px (or an empty one), never a trap: a
+    /// shadow moved by 10⁶¹ pt reached `PixelRect(covering:)` (fuzz-pipeline).
+    func testPixelRectCoveringAbsurdCoordinates() {
+        XCTAssertTrue(PixelRect(covering: Rect(x: 1e61, y: 0, width: 10, height: 10)).isEmpty)
+        XCTAssertTrue(PixelRect(covering: Rect(x: -1e61, y: 0, width: 10, height: 10)).isEmpty)
+        let wide = PixelRect(covering: Rect(x: -1e61, y: 2.5, width: 2e61, height: 3))
+        XCTAssertEqual(wide, PixelRect(x: -100_000_000, y: 2, width: 200_000_000, height: 4))
+        XCTAssertEqual(PixelRect(covering: Rect(x: 1.25, y: -2.5, width: 3, height: 1)), PixelRect(x: 1, y: -3, width: 4, height: 2))
+    }
+
     func testRectAtHalfPixelEdgesIsAreaWeighted() {
         let img = Support.render([Support.fill(.rect(Rect(x: 10.5, y: 10.5, width: 20, height: 15)))], width: 40, height: 40)
         XCTAssertEqual(Support.alpha(img).reduce(0, +), 300, accuracy: 0.5)   // total coverage = area
