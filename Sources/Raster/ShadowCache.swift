@@ -7,7 +7,7 @@ import Geometry
 /// One entry holds all the masks of a layer's shadow list, because a chained shadow's mask
 /// depends on the shadows before it (their σ, offset and colour alpha are in the key).
 /// Per rasterizer (not shared between threads).
-/// A chain of wide shadows is kept as its `ShadowField` instead.
+/// Wide shadow stacks (`ShadowField`) are kept as their smooth layer instead.
 final class ShadowCache {
     /// What a mask depends on besides the content: σ and offset in pixels, and the colour: for chained
     /// shadows its alpha sets how much the shadow adds to the next one's caster, and independent shadows

@@ -80,17 +80,21 @@ struct ShadowField {
             return (max(0, (r.x - grid.x) / h)..<min(nx, (r.maxX - 1 - grid.x) / h + 2),
                     max(0, (r.y - grid.y) / h)..<min(ny, (r.maxY - 1 - grid.y) / h + 2))
         }
-        // P, S, then the layer's planes.
-        var store = [Float](repeating: 0, count: (2 + layers) * count)
+        // The layer's planes; a chain's P and S beside them while it is made (P = 1, S = 0 at the start).
+        var layer = [Float](repeating: 0, count: layers * count)
+        let fields = UnsafeMutablePointer<Float>.allocate(capacity: chained ? 2 * count : 0)
+        defer { fields.deallocate() }
+        let p = fields, sField = fields + count
+        if chained {
+            p.initialize(repeating: 1, count: count)
+            sField.initialize(repeating: 0, count: count)
+        }
         let a0 = CairoRasterizer.alphaChannel(of: content, within: content.region)
-        store.withUnsafeMutableBufferPointer { buffer in
-            let p = buffer.baseAddress!, sField = p + count, la = p + 2 * count
-            p.update(repeating: 1, count: count)
+        layer.withUnsafeMutableBufferPointer { buffer in
+            let la = buffer.baseAddress!
             let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 2 * nx)
             defer { scratch.deallocate() }
             let alpha = scratch, under = scratch + nx
-            var line = UnsafeMutablePointer<Float>.allocate(capacity: 0)
-            defer { line.deallocate() }
             for (k, s) in shadows.enumerated() {
                 let cells: GaussianBlur.BlurredCells
                 if k == 0 || !chained {
@@ -121,8 +125,8 @@ struct ShadowField {
                 let c = Float(max(0, min(1, s.color.a)))
                 let tint = [Float(max(0, min(1, s.color.r))), Float(max(0, min(1, s.color.g))), Float(max(0, min(1, s.color.b)))]
                 let bw = cells.bw
-                line.deallocate()
-                line = .allocate(capacity: bw)
+                let line = UnsafeMutablePointer<Float>.allocate(capacity: bw)
+                defer { line.deallocate() }
                 cells.blurred.withUnsafeBufferPointer { b in
                     for j in j0..<j1 {
                         let r0 = b.baseAddress! + yi[j] * bw, r1 = r0 + bw, fy = yf[j]
@@ -172,7 +176,7 @@ struct ShadowField {
             }
         }
         x0 = grid.x; y0 = grid.y; self.h = h; self.nx = nx; self.ny = ny
-        planes = Array(store[(2 * count)...])
+        planes = layer
         self.colour = colour
         region = drawn
     }
@@ -191,7 +195,11 @@ struct ShadowField {
         rows.withUnsafeMutableBufferPointer { rp in
             for j in wy.nodes {
                 let src = s + j * grid.nx, dst = rp.baseAddress! + j * cx
-                for c in 0..<cx { dst[c] = wx.apply(cell: c) { src[$0] } }
+                for c in 0..<cx {
+                    var sum: Float = 0
+                    wx.each(cell: c) { node, wt in sum += wt * src[node] }
+                    dst[c] = sum
+                }
             }
         }
         rows.withUnsafeBufferPointer { rp in
@@ -269,15 +277,6 @@ struct ShadowField {
         /// The nodes any cell reads.
         var nodes: Range<Int> { first.isEmpty ? 0..<0 : first[0]..<(first[first.count - 1] + offset[offset.count - 1] - offset[offset.count - 2]) }
 
-        /// Σ weight·value(node) over cell c's nodes.
-        @inline(__always)
-        func apply(cell c: Int, _ value: (Int) -> Float) -> Float {
-            var sum: Float = 0
-            let lo = first[c]
-            for t in offset[c]..<offset[c + 1] { sum += weights[t] * value(lo + t - offset[c]) }
-            return sum
-        }
-
         /// Calls `body(node, weight)` for each of cell c's nodes.
         func each(cell c: Int, _ body: (Int, Float) -> Void) {
             let lo = first[c]
@@ -296,9 +295,7 @@ struct ShadowField {
                 let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
                 defer { bytes.deallocate() }
                 rows(r, planes: 1) { y, reader in
-                    reader.ramps(plane: 0) { range, a, d, f in
-                        for i in range { bytes[i] = GaussianBlur.byte(a + f[i] * d) }
-                    }
+                    reader.bytes(plane: 0, into: bytes)
                     body(y, bytes)
                 }
             }
@@ -323,12 +320,7 @@ struct ShadowField {
         let channel = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width)
         defer { channel.deallocate() }
         rows(r, planes: 4) { _, reader in
-            for plane in 0..<4 {
-                let out = channel + plane * width
-                reader.ramps(plane: plane) { range, a, d, f in
-                    for i in range { out[i] = GaussianBlur.byte(a + f[i] * d) }
-                }
-            }
+            for plane in 0..<4 { reader.bytes(plane: plane, into: channel + plane * width) }
             let row = band + filled * width
             let ca = channel, cr = channel + width, cg = channel + 2 * width, cb = channel + 3 * width
             for i in 0..<width {
@@ -392,12 +384,14 @@ struct ShadowField {
             }
         }
 
-        /// Calls `body(run, l[i], l[i + 1] − l[i], frac)` for each run of columns between nodes i and i + 1 of a plane's
-        /// line: inside a run the value at column c is a + frac[c]·d, a ramp the compiler can vectorise.
-        @inline(__always)
-        func ramps(plane: Int, _ body: (Range<Int>, Float, Float, UnsafeMutablePointer<Float>) -> Void) {
-            let l = lines + plane * field.nx
-            for (range, i) in runs { body(range, l[i], l[i + 1] - l[i], frac) }
+        /// A plane's row as bytes (after `interpolate(row:)`), one per column of `r` from `out`: between nodes i and i + 1
+        /// the value at column c is l[i] + frac[c]·(l[i + 1] − l[i]), a ramp per run that the compiler can vectorise.
+        func bytes(plane: Int, into out: UnsafeMutablePointer<UInt8>) {
+            let l = lines + plane * field.nx, frac = self.frac
+            for (range, i) in runs {
+                let a = l[i], d = l[i + 1] - l[i]
+                for c in range { out[c] = GaussianBlur.byte(a + frac[c] * d) }
+            }
         }
     }
 }

@@ -10,16 +10,7 @@ import XCTest
 final class ShadowScaleAccuracyTests: XCTestCase {
     func testBenchmarkShadowsMatchAnExactGaussianAtEveryScale() {
         for scale in [1.0, 2.0, 3.0] {
-            // The bar's alpha, drawn by Cairo on a canvas of just its size plus a margin.
-            let margin = 2
-            let w = Int(300 * scale) + 2 * margin, h = Int(24 * scale) + 2 * margin
-            let bar = Support.fill(.roundedRect(Rect(x: Double(margin) / scale, y: Double(margin) / scale, width: 300, height: 24),
-                                                cornerRadius: 12, continuous: false), .color(.white))
-            let img = Support.render([bar], width: w, height: h, scale: scale)
-            XCTAssertEqual(img.width, w)
-            var alpha = [UInt8](repeating: 0, count: w * h)
-            for y in 0..<h { for x in 0..<w { alpha[y * w + x] = img.pixels[4 * (y * img.width + x) + 3] } }
-            XCTAssertGreaterThan(alpha[(h / 2) * w + w / 2], 250, "the bar is drawn")
+            var (alpha, w, h) = barAlpha(scale: scale)
 
             for radius in [80.0, 60.0, 20.0, 8.0] {
                 let sigma = Support.specSigmaPerRadius * radius * scale
@@ -48,13 +39,7 @@ final class ShadowScaleAccuracyTests: XCTestCase {
     func testBenchmarkGlowAsOneLayerMatchesExactGaussians() throws {
         let alphas = [0.3, 0.5, 0.6, 0.7], radii = [80.0, 60.0, 20.0, 8.0]
         for scale in [2.0, 3.0] {
-            let margin = 2
-            let w = Int(300 * scale) + 2 * margin, h = Int(24 * scale) + 2 * margin
-            let bar = Support.fill(.roundedRect(Rect(x: Double(margin) / scale, y: Double(margin) / scale, width: 300, height: 24),
-                                                cornerRadius: 12, continuous: false), .color(.white))
-            let img = Support.render([bar], width: w, height: h, scale: scale)
-            var alpha = [UInt8](repeating: 0, count: w * h)
-            for y in 0..<h { for x in 0..<w { alpha[y * w + x] = img.pixels[4 * (y * img.width + x) + 3] } }
+            let (alpha, w, h) = barAlpha(scale: scale)
             let content = try XCTUnwrap(PixelSurface(region: PixelRect(x: 0, y: 0, width: w, height: h)))
             for y in 0..<h {
                 for x in 0..<w {
@@ -95,6 +80,20 @@ final class ShadowScaleAccuracyTests: XCTestCase {
             XCTAssertGreaterThan(strongest.max() ?? 0, 20)
             print("glow ×\(Int(scale)) as one layer: mean \(String(format: "%.3f", mean)) max \(String(format: "%.3f", mx)) /255 over \(samples.count) pixels")
         }
+    }
+
+    /// The bar's alpha, drawn by Cairo on a canvas of just its size plus a margin of 2 px, and that canvas's size.
+    func barAlpha(scale: Double) -> (alpha: [UInt8], width: Int, height: Int) {
+        let margin = 2
+        let w = Int(300 * scale) + 2 * margin, h = Int(24 * scale) + 2 * margin
+        let bar = Support.fill(.roundedRect(Rect(x: Double(margin) / scale, y: Double(margin) / scale, width: 300, height: 24),
+                                            cornerRadius: 12, continuous: false), .color(.white))
+        let img = Support.render([bar], width: w, height: h, scale: scale)
+        XCTAssertEqual(img.width, w)
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { alpha[y * w + x] = img.pixels[4 * (y * img.width + x) + 3] } }
+        XCTAssertGreaterThan(alpha[(h / 2) * w + w / 2], 250, "the bar is drawn")
+        return (alpha, w, h)
     }
 
     /// Mean and max |got − exact| (1/255 units) on a grid of about 120 × 60 pixels of `out`; exact = Σ_p a(p)·G(x − p)
