@@ -82,9 +82,11 @@ public enum SwiftSubset {
         e("namedColors", "Paints", "`.red` … `.brown`, `.primary`, `.secondary`, `.accentColor`, `.clear`", .translated, "iOS system colours (light, or dark with `.preferredColorScheme(.dark)` in the preview)"),
         e("colorComponents", "Paints", "`Color(red:green:blue:opacity:)`, `Color(white:)`, `Color(hue:saturation:brightness:)`", .translated, "`#RRGGBBAA` (components must be constants)"),
         e("colorConstants", "Paints", "the file's `extension Color { static let x = … }`, `Color(hex:)`-style initialisers", .translated, "the colour (0xRRGGBB and \"#RRGGBB\" literals read as such)"),
+        e("colorInitialisers", "Paints", "the file's own Color initialisers that end in `self.init(red:green:blue:…)` after `let` constants (`init(r:g:b:) { self.init(red: r / 255, …) }`)", .translated, "the colour, the arguments substituted"),
         e("colorOpacity", "Paints", "`c.opacity(a)`, `c.mix(with:by:in: .device)`, `cond ? a : b`", .translated, "`alpha(c, a)`, `mix(a, b, f)`, `?:`"),
         e("uiColors", "Paints", "`Color(.systemGray5)`, `Color(uiColor: .systemBlue)`: UIKit's system, grey, label and background colours", .translated, "their light (or dark) values"),
         e("gradients", "Paints", "`LinearGradient`, `RadialGradient`, `AngularGradient` (colors, stops, gradient; `angle:`, `startAngle:`/`endAngle:`), `UnitPoint`s", .translated, "`linear` / `radial` / `angular` paints"),
+        e("gradientProperty", "Paints", "a gradient held in a property or constant (`let track = LinearGradient(…)`, `.fill(track)`)", .translated, "the gradient where it is used"),
         e("materials", "Paints", "`.ultraThinMaterial` … `.ultraThickMaterial`, `.bar`", .approximated, "warns: white at 30–85 % opacity, without blurring what is behind"),
         e("assetColor", "Paints", "`Color(\"Name\")` from an asset catalogue", .refused, "refused: define the colour in the file"),
         // Animations
@@ -122,6 +124,7 @@ public enum SwiftSubset {
         e("infinityFrame", "Expressions", "`.frame(maxWidth: c ? .infinity : 0)`: a frame's maximum that is infinite or not", .translated, "`infinity` in the expression; the frame animates between its layouts at rest"),
         e("infinityInExpression", "Expressions", "`.infinity` inside an expression that changes anywhere else (`.offset(x: c ? .infinity : 0)`)", .refused, "refused: only a frame's maxWidth/maxHeight may be infinite"),
         e("screenSize", "Expressions", "`UIScreen.main.bounds.width` / `.height`", .translated, "the canvas size, for a file rendered alone"),
+        e("projectFiles", "Expressions", "declarations in the other `.swift` files of the file's project (the nearest directory up with an `.xcodeproj`, `.xcworkspace`, `.swiftpm` or `Package.swift`): extensions (`Color` constants and initialisers, `View` functions, transitions), structs, enums, top-level constants and functions", .translated, "read as if in the file, which wins where both declare a name; a problem inside one is located in its own file; without a project the file stands alone"),
     ]
 
     /// The table as Markdown, for docs/swiftui-source.md.

@@ -110,7 +110,7 @@ extension Translator {
                 return Sym.call("mix", [try color(base, s), try color(other, s), try sym(by, s)], .color)
             }
             let callee = c.calledExpression.trimmedDescription
-            if callee == "Color" || callee == "UIColor" || callee == ".init" {
+            if callee == "Color" || callee == "UIColor" || callee == ".init" || callee == "self.init" || callee == "Color.init" {
                 if let r = arg("red"), let g = arg("green"), let b = arg("blue") {
                     let vals = try [r, g, b].map { try sym($0, s) }
                     let a = try (arg("opacity") ?? arg("alpha")).map { try sym($0, s) } ?? .num(1)
@@ -135,6 +135,7 @@ extension Translator {
                     let (r, g, b) = Self.hsb(hv, sv, bv)
                     return .color(Self.hex(r, g, b, a))
                 }
+                if callee != "UIColor", let col = try fileColorInit(c, s) { return col }
                 if let h = arg("hex") ?? arg("uiColor") ?? (args.count == 1 && args[0].label == nil ? args[0].expression : nil) {
                     // `Color(hex: 0x8A7CFF)` / `Color(hex: "#8A7CFF")` / `Color(.systemBlue)`: the file's own hex initialiser
                     // (read as the usual 0xRRGGBB / "#RRGGBB" convention), or a UIColor.
@@ -178,6 +179,33 @@ extension Translator {
         }
     }
 
+    /// A call of one of the project's own Color initialisers (`extension Color { init(r:g:b:) { self.init(red: r / 255, …) } }`):
+    /// its arguments bound, its `let` constants evaluated, and the `self.init(…)` it ends with read as a colour. Nil
+    /// when no initialiser takes these arguments or its body is more than that (then `Color(hex:)` is read by the
+    /// usual 0xRRGGBB convention, below).
+    func fileColorInit(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> Sym? {
+        guard let inits = extensionInits["Color"] else { return nil }
+        for (_, i) in inits.sorted(by: { $0.key < $1.key }) {
+            guard let body = i.body, let last = body.statements.last else { continue }
+            let found: Sym? = attempt {
+                var inner = Scope(instance: nil, trail: s.trail.adding("Color.init()"))
+                try bindArguments(i.signature.parameterClause.parameters, "Color.init", c, s, into: &inner)
+                for item in body.statements.dropLast() {
+                    guard case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) else { throw Refused() }
+                    for b in v.bindings {
+                        guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let e = b.initializer?.value else { throw Refused() }
+                        inner.values[n] = .sym(try sym(e, inner))
+                    }
+                }
+                guard case .expr(let e) = last.item, let call = e.as(FunctionCallExprSyntax.self),
+                      call.calledExpression.trimmedDescription == "self.init" else { throw Refused() }
+                return try color(ExprSyntax(call), inner)
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
     /// `Color.accent` defined by the file (`extension Color { static let accent = … }`).
     func extensionColor(_ name: String, _ node: some SyntaxProtocol, _ s: Scope) throws -> Sym? {
         for type in ["Color", "ShapeStyle"] {
@@ -203,6 +231,13 @@ extension Translator {
             // `AngularGradient.init(…)` is the same call.
             let type = callee.hasSuffix(".init") ? String(callee.dropLast(5)) : callee
             if let kind = kinds[type] { return try gradient(kind, c, s) }
+        }
+        // A property or constant holding a gradient (`let trackGradient = LinearGradient(…)`, `.fill(trackGradient)`).
+        var name: String?
+        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+        if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
+        if let name, case .lazy(let x, let sc)? = lookup(name, s), x.is(FunctionCallExprSyntax.self) {
+            return try deeper(e, s) { try paint(x, sc) }
         }
         return try color(e, s).json(at)
     }

@@ -11,16 +11,19 @@ public enum SwiftSceneTranslator {
     /// Largest Swift file accepted, in bytes.
     public static let maxFileSize = 4 << 20
 
-    /// Translates `source` (the text of `file`) into a whole scene.
-    public static func translate(source: String, file: String, options: SwiftSceneOptions = SwiftSceneOptions()) -> SwiftTranslation {
-        let t = Translator(source: source, file: file)
+    /// Translates `source` (the text of `file`) into a whole scene; `others` are the other files of its project
+    /// (SwiftProject), whose declarations it may use.
+    public static func translate(source: String, file: String, options: SwiftSceneOptions = SwiftSceneOptions(),
+                                 others: [SwiftProjectFile] = []) -> SwiftTranslation {
+        let t = Translator(source: source, file: file, others: others)
         return t.run { try t.wholeScene(options) }
     }
 
     /// Translates the view `view` of `source` into the parts a JSON scene's `{"type": "swift"}` body stands for:
     /// an object with `body`, `state`, `colors` and `timeline` members.
-    public static func translateBody(source: String, file: String, view: String?, dark: Bool = false) -> SwiftTranslation {
-        let t = Translator(source: source, file: file)
+    public static func translateBody(source: String, file: String, view: String?, dark: Bool = false,
+                                     others: [SwiftProjectFile] = []) -> SwiftTranslation {
+        let t = Translator(source: source, file: file, others: others)
         t.dark = dark
         return t.run { try t.bodyParts(view: view) }
     }
@@ -32,7 +35,8 @@ public enum SwiftSceneTranslator {
             case .scene(let path, let options): return translate(path: path, options: options)
             case .body(let path, let view, let dark):
                 switch read(path) {
-                case .success(let source): return translateBody(source: source, file: path, view: view, dark: dark)
+                case .success(let source):
+                    return translateBody(source: source, file: path, view: view, dark: dark, others: SwiftProject.otherFiles(of: path))
                 case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
                 }
             }
@@ -42,7 +46,7 @@ public enum SwiftSceneTranslator {
     /// Reads and translates a file.
     public static func translate(path: String, options: SwiftSceneOptions = SwiftSceneOptions()) -> SwiftTranslation {
         switch read(path) {
-        case .success(let s): return translate(source: s, file: path, options: options)
+        case .success(let s): return translate(source: s, file: path, options: options, others: SwiftProject.otherFiles(of: path))
         case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
         }
     }
@@ -63,14 +67,22 @@ public enum SwiftSceneTranslator {
 /// Thrown inside the translator to abandon a construct after its problem was recorded.
 struct Refused: Error {}
 
+/// A file's syntax errors, located.
+struct SyntaxProblems: Error {
+    let found: [SceneError]
+}
+
 /// The translator's working state for one file. A class: views, handlers and events all add to one scene.
 final class Translator {
     let file: String
     let source: String
-    let utf8: [UInt8]
-    /// UTF-8 offsets of line starts.
-    var lineStarts: [Int] = [0]
+    let lines: LineTable
+    var utf8: [UInt8] { lines.utf8 }
     var tree: SourceFileSyntax!
+    /// The other Swift files of the file's project (SwiftProject), whose declarations the file may use.
+    let others: [SwiftProjectFile]
+    /// Their line tables, by the root of each one's syntax tree: a node's location is in the file it is in.
+    var otherLines: [SyntaxIdentifier: LineTable] = [:]
 
     var problems: [SceneError] = []
     var warnings: [SceneError] = []
@@ -88,6 +100,8 @@ final class Translator {
     static let maxWrittenOutItems = 10_000
     /// `static let`/`var` members of extensions (`Color.accent`, `AnyTransition.blurDissolve`), by type then name.
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
+    /// Initialisers of extensions (`extension Color { init(r:g:b:) { self.init(red: …) } }`), by type then labels.
+    var extensionInits: [String: [String: InitializerDeclSyntax]] = [:]
     /// The file's enums without associated values: case name → the string it is (its String raw value, or its name).
     var enums: [String: [String: String]] = [:]
     /// Their cases in the order written (`allCases`).
@@ -146,14 +160,11 @@ final class Translator {
         return i
     }
 
-    init(source: String, file: String) {
+    init(source: String, file: String, others: [SwiftProjectFile] = []) {
         self.source = source
         self.file = file
-        utf8 = Array(source.utf8)
-        // Line breaks as Swift has them: \n, \r\n, and a lone \r.
-        for (i, b) in utf8.enumerated() where b == 10 || (b == 13 && (i + 1 == utf8.count || utf8[i + 1] != 10)) {
-            lineStarts.append(i + 1)
-        }
+        self.others = others
+        lines = LineTable(file: file, source: source)
     }
 
     func run(_ body: () throws -> JSONValue) -> SwiftTranslation {
@@ -161,70 +172,90 @@ final class Translator {
             for i in instances { i.properties = [:] }
             instances = []
         }
-        // A NUL byte is an error for the Swift compiler too; swift-syntax's diagnostics trap on some inputs holding them.
-        if let nul = utf8.firstIndex(of: 0) {
-            problems.append(error(at: nul, "syntax", "a NUL character in the file; Swift source cannot contain one"))
+        switch Self.parse(lines) {
+        case .failure(let e):
+            problems = e.found
             return SwiftTranslation(scene: nil, problems: problems, warnings: warnings)
+        case .success(let t): tree = t
+        }
+        // The other files of the project first, so that the file's own declarations replace theirs.
+        for other in others {
+            let table = LineTable(file: other.path, source: other.source)
+            switch Self.parse(table) {
+            case .failure(let e):
+                if let first = e.found.first {
+                    warnings.append(SceneError(file: first.file, line: first.line, column: first.column, path: "warning: " + first.path,
+                                               message: first.message + "; this file's declarations are not used"))
+                }
+            case .success(let t):
+                otherLines[t.id] = table
+                collectDeclarations(t, ownFile: false)
+            }
+        }
+        collectDeclarations(tree, ownFile: true)
+        var scene: JSONValue?
+        do { scene = try body() } catch {}
+        if scene == nil && problems.isEmpty {
+            problems.append(error(at: 0, "file", "could not be translated"))
+        }
+        // The file's own lines first, then the other files' (by path), each by line and column.
+        func order(_ a: SceneError, _ b: SceneError) -> Bool {
+            ((a.file == file ? "" : a.file), a.line, a.column) < ((b.file == file ? "" : b.file), b.line, b.column)
+        }
+        let sorted = problems.sorted(by: order)
+        return SwiftTranslation(scene: sorted.isEmpty ? scene : nil, problems: sorted, warnings: warnings.sorted(by: order))
+    }
+
+    // MARK: Locations and problems
+
+    /// The syntax tree of one file, operators folded; or its syntax errors, located.
+    static func parse(_ lines: LineTable) -> Result<SourceFileSyntax, SyntaxProblems> {
+        func error(_ offset: Int, _ message: String) -> SceneError {
+            let l = lines.location(utf8: offset)
+            return SceneError(file: lines.file, line: l.line, column: l.column, path: "syntax", message: message)
+        }
+        // A NUL byte is an error for the Swift compiler too; swift-syntax's diagnostics trap on some inputs holding them.
+        if let nul = lines.utf8.firstIndex(of: 0) {
+            return .failure(SyntaxProblems(found: [error(nul, "a NUL character in the file; Swift source cannot contain one")]))
         }
         // swift-syntax's parser looks ahead through `[` for array types in time exponential in their nesting (20 deep
         // takes seconds, 24 a minute; found by fuzz-swift-source): deeper nesting than any view code has is refused.
         var depth = 0
-        for (i, b) in utf8.enumerated() {
+        for (i, b) in lines.utf8.enumerated() {
             if b == UInt8(ascii: "[") {
                 depth += 1
                 if depth > Self.maxBracketDepth {
-                    problems.append(error(at: i, "syntax", "square brackets nested more than \(Self.maxBracketDepth) deep"))
-                    return SwiftTranslation(scene: nil, problems: problems, warnings: warnings)
+                    return .failure(SyntaxProblems(found: [error(i, "square brackets nested more than \(Self.maxBracketDepth) deep")]))
                 }
             } else if b == UInt8(ascii: "]") { depth = max(0, depth - 1) }
         }
-        let parsed = Parser.parse(source: source)
+        let parsed = Parser.parse(source: lines.source)
         // Syntax errors from swift-syntax's tree: the tokens it had to assume and the code it could not place.
         // (SwiftParserDiagnostics' generator, which words them more fully, traps on some inputs — "A Fix-It must have
         // at least one change", found by fuzz-swift-source — and a trap cannot be caught.)
         let syntax = SyntaxErrorVisitor()
         syntax.walk(parsed)
         var seen = Set<Int>()
+        var found: [SceneError] = []
         for (offset, message) in syntax.found.sorted(by: { $0.0 < $1.0 }) where seen.insert(offset).inserted && seen.count <= 20 {
-            problems.append(error(at: offset, "syntax", message))
+            found.append(error(offset, message))
         }
-        guard problems.isEmpty else { return SwiftTranslation(scene: nil, problems: problems, warnings: warnings) }
+        guard found.isEmpty else { return .failure(SyntaxProblems(found: found)) }
         let folded = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in })
-        tree = folded.as(SourceFileSyntax.self) ?? parsed
-        collectDeclarations()
-        var scene: JSONValue?
-        do { scene = try body() } catch {}
-        if scene == nil && problems.isEmpty {
-            problems.append(error(at: 0, "file", "could not be translated"))
-        }
-        let sorted = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-        return SwiftTranslation(scene: sorted.isEmpty ? scene : nil, problems: sorted,
-                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        return .success(folded.as(SourceFileSyntax.self) ?? parsed)
     }
 
-    // MARK: Locations and problems
+    func location(utf8 offset: Int) -> SceneJSON.SourceLocation { lines.location(utf8: offset) }
 
-    /// The location of a UTF-8 offset: 1-based line, and column in Unicode scalars (as for JSON scenes).
-    func location(utf8 offset: Int) -> SceneJSON.SourceLocation {
-        let o = max(0, min(offset, utf8.count))
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
-        }
-        let start = lineStarts[lo]
-        var column = 1
-        var i = start
-        while i < o {
-            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
-            if utf8[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return SceneJSON.SourceLocation(line: lo + 1, column: column)
-    }
-
+    /// Where a node is: in the file, or (with the file's path) in another file of the project.
     func loc(_ node: some SyntaxProtocol) -> SceneJSON.SourceLocation {
-        location(utf8: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        if !otherLines.isEmpty, let other = otherLines[node.root.id] {
+            var l = other.location(utf8: offset)
+            l.file = other.file
+            return l
+        }
+        return lines.location(utf8: offset)
     }
 
     func error(at offset: Int, _ construct: String, _ message: String) -> SceneError {
@@ -245,13 +276,13 @@ final class Translator {
     @discardableResult
     func fail(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) -> Refused {
         let l = problemLoc(node)
-        problems.append(SceneError(file: file, line: l.line, column: l.column, path: trail.with(construct), message: message))
+        problems.append(SceneError(file: l.file ?? file, line: l.line, column: l.column, path: trail.with(construct), message: message))
         return Refused()
     }
 
     func warn(_ node: some SyntaxProtocol, _ trail: Trail, _ construct: String, _ message: String) {
         let l = problemLoc(node)
-        warnings.append(SceneError(file: file, line: l.line, column: l.column, path: "warning: " + construct, message: message))
+        warnings.append(SceneError(file: l.file ?? file, line: l.line, column: l.column, path: "warning: " + construct, message: message))
     }
 
     /// Runs `body` as a try: when it fails, the problems and warnings it recorded are taken back.
@@ -272,10 +303,16 @@ final class Translator {
 
     // MARK: Declarations
 
-    func collectDeclarations() {
+    /// The declarations of a file's tree. Another file of the project gives its types, extensions, enums and
+    /// top-level names, but not its previews, and its views are not candidates for the scene's root.
+    func collectDeclarations(_ tree: SourceFileSyntax, ownFile: Bool) {
         for item in tree.statements {
+            guard ownFile else {
+                if case .decl(let d) = item.item, !d.is(MacroExpansionDeclSyntax.self) { collect(d, ownFile: false) }
+                continue
+            }
             switch item.item {
-            case .decl(let d): collect(d)
+            case .decl(let d): collect(d, ownFile: true)
             case .stmt(let s):
                 if let m = s.as(ExpressionStmtSyntax.self)?.expression.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview",
                    let c = m.trailingClosure { previews.append(Preview(statements: c.statements, node: Syntax(c))) }
@@ -288,15 +325,17 @@ final class Translator {
         }
     }
 
-    func collect(_ d: DeclSyntax) {
+    func collect(_ d: DeclSyntax, ownFile: Bool) {
         if let s = d.as(StructDeclSyntax.self) {
             let name = s.name.text
             structs[name] = s
-            structOrder.append(name)
+            if ownFile { structOrder.append(name) }
             let inherits = s.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            viewStructs.removeAll { $0 == name }
+            shapeStructs.removeAll { $0 == name }
             if inherits.contains("View") { viewStructs.append(name) }
             if inherits.contains("Shape") || inherits.contains("InsettableShape") { shapeStructs.append(name) }
-            if inherits.contains("PreviewProvider") {
+            if ownFile, inherits.contains("PreviewProvider") {
                 for m in s.memberBlock.members {
                     if let v = m.decl.as(VariableDeclSyntax.self), let b = v.bindings.first,
                        b.pattern.trimmedDescription == "previews", let body = b.accessorBlock {
@@ -313,6 +352,10 @@ final class Translator {
                     for b in v.bindings { if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { extensionMembers[type, default: [:]][n] = m.decl } }
                 } else if let f = m.decl.as(FunctionDeclSyntax.self) {
                     extensionMembers[type, default: [:]][f.name.text] = m.decl
+                } else if let i = m.decl.as(InitializerDeclSyntax.self) {
+                    // Initialisers by their labels (`init(r:g:b:)`); the file's own replace another file's.
+                    let labels = i.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+                    extensionInits[type, default: [:]][labels] = i
                 }
             }
         } else if let e = d.as(EnumDeclSyntax.self) {
@@ -392,5 +435,42 @@ final class SyntaxErrorVisitor: SyntaxVisitor {
         if text.count > 40 { text = String(text.prefix(37)) + "…" }
         found.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, "unexpected code '\(text)'"))
         return .skipChildren
+    }
+}
+
+/// A file's text with the UTF-8 offsets of its line starts, for locating nodes.
+struct LineTable {
+    let file: String
+    let source: String
+    let utf8: [UInt8]
+    /// UTF-8 offsets of line starts.
+    private(set) var lineStarts: [Int] = [0]
+
+    init(file: String, source: String) {
+        self.file = file
+        self.source = source
+        utf8 = Array(source.utf8)
+        // Line breaks as Swift has them: \n, \r\n, and a lone \r.
+        for (i, b) in utf8.enumerated() where b == 10 || (b == 13 && (i + 1 == utf8.count || utf8[i + 1] != 10)) {
+            lineStarts.append(i + 1)
+        }
+    }
+
+    /// The location of a UTF-8 offset: 1-based line, and column in Unicode scalars (as for JSON scenes).
+    func location(utf8 offset: Int) -> SceneJSON.SourceLocation {
+        let o = max(0, min(offset, utf8.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        var column = 1
+        var i = lineStarts[lo]
+        while i < o {
+            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
+            if utf8[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SceneJSON.SourceLocation(line: lo + 1, column: column)
     }
 }

@@ -923,6 +923,37 @@ final class ConstructTests: XCTestCase {
         """)
     }
 
+    func test_colorInitialisers() {
+        // `Color(r:g:b:)` as Shubham0812/SwiftUI-Animations' Colors.swift writes it: 237/255 … read through the
+        // initialiser, arguments substituted; a `let` before `self.init`; `.sRGB` as the first argument.
+        let src = swiftView("VStack { Rectangle().fill(Color.track); Circle().fill(Color(r: 71, g: 198, b: 255)); Capsule().fill(Color(gray: 0.5, a: 0.4)) }", extra: """
+        extension Color {
+            static let track: Color = Color(r: 237, g: 242, b: 255)
+            init(r: Double, g: Double, b: Double) {
+                self.init(red: r / 255.0, green: g / 255.0, blue: b / 255.0)
+            }
+            init(gray: Double, a: Double = 1) {
+                let v = gray * 2
+                self.init(.sRGB, red: v / 2, green: v / 2, blue: v / 2, opacity: a)
+            }
+        }
+        """)
+        assertJSON(body(src), """
+        {"type": "vstack", "children": [
+          {"type": "rect", "fill": "#EDF2FF"}, {"type": "circle", "fill": "#47C6FF"}, {"type": "capsule", "fill": "#80808066"}]}
+        """)
+        // An initialiser whose body is more than `let`s and `self.init` is not run: the call is refused as before.
+        let other = swiftView("Rectangle().fill(Color(level: 2))", extra: """
+        extension Color {
+            init(level: Int) {
+                if level > 1 { self.init(red: 1, green: 0, blue: 0) } else { self.init(red: 0, green: 0, blue: 0) }
+            }
+        }
+        """)
+        XCTAssertEqual(problems(other).count, 1)
+        XCTAssert(problems(other).first?.contains("T.swift:4:26: V.body › .fill › Color(level: 2): not a colour the translator knows") == true, "\(problems(other))")
+    }
+
     func test_colorOpacity() {
         // black at 0.2 is exactly 51/255 (#00000033); red at 0.5 is 127.5/255, kept exact as alpha().
         assertJSON(body(swiftView("""
@@ -965,6 +996,92 @@ final class ConstructTests: XCTestCase {
           {"type": "rect", "fill": {"angular": {"stops": ["#00000000", "#FF3B30"], "center": [0.5, 0.5], "startAngle": 300, "endAngle": 660}}},
           {"type": "circle", "fill": {"angular": {"stops": ["#FF3B30", "#007AFF"], "center": [0.5, 0], "startAngle": 180, "endAngle": 270}}}]}
         """)
+    }
+
+    func test_gradientProperty() {
+        let src = swiftView("ZStack { Circle().stroke(lineWidth: 20).fill(track); Circle().fill(self.arc) }", members: """
+            let track = LinearGradient(gradient: .init(colors: [Color.red, Color.blue]), startPoint: .leading, endPoint: .bottomLeading)
+            let arc = RadialGradient(colors: [.white, .black], center: .center, startRadius: 0, endRadius: 10)
+        """)
+        let b = body(src)
+        assertJSON(b?.at("children.0.stroke.paint"), ##"{"linear": {"stops": ["#FF3B30", "#007AFF"], "start": [0, 0.5], "end": [0, 1]}}"##)
+        assertJSON(b?.at("children.1.fill"), ##"{"radial": {"stops": ["#FFFFFF", "#000000"], "center": [0.5, 0.5], "startRadius": 0, "endRadius": 10}}"##)
+    }
+
+    func test_projectFiles() {
+        // A view file whose colours, a shape and a view are in other files of its project (as Xcode compiles them
+        // together); the file's own declaration of a name wins over another file's.
+        let view = swiftView("VStack { Rectangle().fill(Color.brand); Tick().stroke(Color.accent); Badge() }", extra: """
+        extension Color { static let accent = Color(red: 1, green: 0, blue: 0) }
+        """)
+        let colors = SwiftProjectFile(path: "/app/Utils/Colors.swift", source: """
+        import SwiftUI
+        extension Color {
+            static let brand: Color = Color(r: 0, g: 128, b: 255)
+            static let accent = Color.green
+            init(r: Double, g: Double, b: Double) { self.init(red: r / 255, green: g / 255, blue: b / 255) }
+        }
+        struct Tick: Shape {
+            func path(in rect: CGRect) -> Path { Path { p in p.move(to: .zero); p.addLine(to: CGPoint(x: 10, y: 10)) } }
+        }
+        """)
+        let badge = SwiftProjectFile(path: "/app/Views/Badge.swift", source: """
+        import SwiftUI
+        struct Badge: View {
+            var body: some View { Circle().fill(Color.brand).frame(width: 8, height: 8) }
+        }
+        #Preview { Badge() }
+        """)
+        let t = SwiftSceneTranslator.translate(source: view, file: "/app/Views/V.swift", others: [colors, badge])
+        XCTAssertEqual(t.problems.map(\.description), [])
+        XCTAssertEqual(t.scene?["body"]?.at("children.0.fill")?.string, "#0080FF")
+        XCTAssertEqual(t.scene?["body"]?.at("children.1.type")?.string, "geometry")
+        XCTAssertEqual(t.scene?["body"]?.at("children.2.fill")?.string, "#0080FF")
+        XCTAssertEqual(t.scene?["body"]?.at("children.2.frame.width")?.number, 8)
+        XCTAssertNotNil(t.scene?["body"]?.at("children.1").map { "\($0.sceneText())" }?.range(of: "#FF0000"), "the file's own accent wins")
+        // The root is the file's own view, not another file's; another file's #Preview is not the file's.
+        XCTAssertEqual(t.scene?["body"]?.at("type")?.string, "vstack")
+        // Without the other files the names are unknown, as before.
+        XCTAssertEqual(SwiftSceneTranslator.translate(source: view, file: "/app/Views/V.swift").problems.count, 3)
+        // A problem inside another file is located in that file; one with a syntax error is warned about and unused.
+        let bad = SwiftProjectFile(path: "/app/Utils/Bad.swift", source: "import SwiftUI\nextension Color {\n    static let brand = Color(\"Brand\")\n}\n")
+        let broken = SwiftProjectFile(path: "/app/Utils/Broken.swift", source: "struct X {\n  let a = (\n}\n")
+        let u = SwiftSceneTranslator.translate(source: swiftView("Rectangle().fill(Color.brand)"), file: "/app/V.swift", others: [bad, broken])
+        XCTAssertEqual(u.problems.map(\.description),
+                       [#"/app/Utils/Bad.swift:3:24: V.body › .fill › Color("…"): asset-catalogue colours cannot be read here; define the colour in the file (Color(red:green:blue:))"#])
+        XCTAssertEqual(u.warnings.count, 1)
+        XCTAssert(u.warnings.first?.description.hasPrefix("/app/Utils/Broken.swift:2:12: warning: syntax: expected") == true, "\(u.warnings.map(\.description))")
+        XCTAssert(u.warnings.first?.description.hasSuffix("this file's declarations are not used") == true)
+    }
+
+    func test_projectDiscovery() throws {
+        // The project is the nearest directory up with an .xcodeproj (or .xcworkspace, .swiftpm, Package.swift); its
+        // .swift files are read, not hidden or build directories, not the file itself; without one, none.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("project-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fm = FileManager.default
+        func write(_ rel: String, _ text: String = "import SwiftUI\n") throws {
+            let u = root.appendingPathComponent(rel)
+            try fm.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: u, atomically: true, encoding: .utf8)
+        }
+        try write("App/Views/Loader/Loader.swift")
+        try write("App/Utils/Colors.swift")
+        try write("App/Views/Other.swift")
+        try write("App/.build/checkouts/Dep.swift")
+        try write("App/.hidden/H.swift")
+        try write("App/Notes.txt")
+        let loader = root.appendingPathComponent("App/Views/Loader/Loader.swift").path
+        XCTAssertNil(SwiftProject.root(of: loader))
+        XCTAssertEqual(SwiftProject.otherFiles(of: loader).count, 0)
+        try fm.createDirectory(at: root.appendingPathComponent("App/App.xcodeproj"), withIntermediateDirectories: true)
+        XCTAssertEqual(SwiftProject.root(of: loader)?.standardizedFileURL.resolvingSymlinksInPath().path,
+                       root.appendingPathComponent("App").standardizedFileURL.resolvingSymlinksInPath().path)
+        let names = SwiftProject.otherFiles(of: loader).map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        XCTAssertEqual(names, ["Colors.swift", "Other.swift"])
+        // A nearer Package.swift makes a smaller project (and is itself not read as a source).
+        try write("App/Views/Package.swift", "// swift-tools-version:5.9\n")
+        XCTAssertEqual(SwiftProject.otherFiles(of: loader).map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["Other.swift"])
     }
 
     func test_assetColor() {
