@@ -124,7 +124,7 @@ public enum SwiftSubset {
         e("infinityFrame", "Expressions", "`.frame(maxWidth: c ? .infinity : 0)`: a frame's maximum that is infinite or not", .translated, "`infinity` in the expression; the frame animates between its layouts at rest"),
         e("infinityInExpression", "Expressions", "`.infinity` inside an expression that changes anywhere else (`.offset(x: c ? .infinity : 0)`)", .refused, "refused: only a frame's maxWidth/maxHeight may be infinite"),
         e("screenSize", "Expressions", "`UIScreen.main.bounds.width` / `.height`", .translated, "the canvas size, for a file rendered alone"),
-        e("projectFiles", "Expressions", "declarations in the other `.swift` files of the file's project (the nearest directory up with an `.xcodeproj`, `.xcworkspace`, `.swiftpm` or `Package.swift`): extensions (`Color` constants and initialisers, `View` functions, transitions), structs, enums, top-level constants and functions", .translated, "read as if in the file, which wins where both declare a name; a problem inside one is located in its own file; without a project the file stands alone"),
+        e("projectFiles", "Expressions", "declarations in the other `.swift` files of the file's project (the folder of the nearest `.xcodeproj` / `.xcworkspace` up, or the `Package.swift` target the file is in): extensions (`Color` constants and initialisers, `View` functions, transitions), structs, enums, top-level constants and functions", .translated, "read as if in the file, which wins where both declare a name; a problem inside one is located in its own file; without a project the file stands alone"),
     ]
 
     /// The table as Markdown, for docs/swiftui-source.md.

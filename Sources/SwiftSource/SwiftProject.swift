@@ -12,11 +12,14 @@ public struct SwiftProjectFile: Sendable {
 /// colours in `extension Color { … }` in one file and its views in others (docs/swiftui-source.md, "Other files of
 /// the project").
 ///
-/// The project is the nearest directory, the file's own or one of at most `maxLevels` above it, that holds an
-/// `.xcodeproj`, an `.xcworkspace`, a `.swiftpm` or a `Package.swift`. Without one, the file stands alone: the
-/// other files of an arbitrary directory are not guessed to belong with it. The files are read bounded: at most
-/// `maxFiles` files of at most `SwiftSceneTranslator.maxFileSize` bytes each and `maxTotalSize` bytes in all, in
-/// directories at most `maxDepth` below the project's, skipping hidden directories and build products.
+/// The project is found from the nearest directory, the file's own or one of at most `maxLevels` above it, that holds
+/// an `.xcodeproj` or an `.xcworkspace` (the project is that directory) or a `Package.swift` (the project is the
+/// package target the file is in, `Sources/<target>` or `Tests/<target>`, as SwiftPM compiles them; a file outside
+/// the targets stands alone, except in a Swift Playgrounds app, `X.swiftpm`, whose sources are the whole folder).
+/// Without one, the file stands alone: the other files of an arbitrary directory are not guessed to belong with it.
+/// The files are read bounded: at most `maxFiles` files of at most `SwiftSceneTranslator.maxFileSize` bytes each and
+/// `maxTotalSize` bytes in all, in directories at most `maxDepth` below the project's, skipping hidden directories
+/// and build products.
 public enum SwiftProject {
     public static let maxLevels = 8
     public static let maxDepth = 12
@@ -24,14 +27,20 @@ public enum SwiftProject {
     public static let maxTotalSize = 32 << 20
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    /// The project directory of `path`, if it is in one.
+    /// The directory whose `.swift` files are compiled with `path`, if it is in a project.
     public static func root(of path: String) -> URL? {
         let fm = FileManager.default
-        var dir = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        var dir = file.deletingLastPathComponent()
         for _ in 0...maxLevels {
-            if let names = try? fm.contentsOfDirectory(atPath: dir.path),
-               names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == ".swiftpm" || $0 == "Package.swift" }) {
-                return dir
+            if let names = try? fm.contentsOfDirectory(atPath: dir.path) {
+                if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) { return dir }
+                if names.contains("Package.swift") {
+                    if dir.lastPathComponent.hasSuffix(".swiftpm") { return dir }
+                    let inside = Array(file.pathComponents.dropFirst(dir.pathComponents.count))
+                    guard inside.count >= 3, inside[0] == "Sources" || inside[0] == "Tests" else { return nil }
+                    return dir.appendingPathComponent(inside[0]).appendingPathComponent(inside[1])
+                }
             }
             let up = dir.deletingLastPathComponent()
             if up.path == dir.path { break }

@@ -1079,9 +1079,17 @@ final class ConstructTests: XCTestCase {
                        root.appendingPathComponent("App").standardizedFileURL.resolvingSymlinksInPath().path)
         let names = SwiftProject.otherFiles(of: loader).map { URL(fileURLWithPath: $0.path).lastPathComponent }
         XCTAssertEqual(names, ["Colors.swift", "Other.swift"])
-        // A nearer Package.swift makes a smaller project (and is itself not read as a source).
+        // A nearer Package.swift: the project is the target the file is in; a file outside Sources/ and Tests/
+        // (this repository's Scenes/) stands alone.
         try write("App/Views/Package.swift", "// swift-tools-version:5.9\n")
-        XCTAssertEqual(SwiftProject.otherFiles(of: loader).map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["Other.swift"])
+        XCTAssertNil(SwiftProject.root(of: loader))
+        try write("Pkg/Package.swift", "// swift-tools-version:5.9\n")
+        try write("Pkg/Sources/Kit/Views/Ring.swift")
+        try write("Pkg/Sources/Kit/Palette.swift")
+        try write("Pkg/Sources/Other/Elsewhere.swift")
+        let ring = root.appendingPathComponent("Pkg/Sources/Kit/Views/Ring.swift").path
+        XCTAssertEqual(SwiftProject.otherFiles(of: ring).map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["Palette.swift"])
+        XCTAssertNil(SwiftProject.root(of: repoRoot + "/Scenes/UnlockView.swift"))
     }
 
     func test_assetColor() {
