@@ -125,17 +125,24 @@ func changes(_ s: Scene, _ h: StateHistory, _ name: String) -> [(Double, Value)]
     return out
 }
 
-/// Skips the calling test when the snippet translates but its scene does not load for a reason outside the translator.
-func skipUnlessLoads(_ source: String, _ why: String) throws {
+/// A translator bug a test was written against: the test fails (never skips) and stops there.
+struct TranslatorBug: Error {}
+
+/// Fails the calling test when the snippet translates but its scene does not load.
+func failUnlessLoads(_ source: String, _ why: String, file: StaticString = #filePath, line: UInt = #line) throws {
     let t = SwiftSceneTranslator.translate(source: source, file: "T.swift")
     guard let scene = t.scene else { return }
     do { _ = try SceneLoader.load(json: scene, file: "T.swift", directory: assetsDirectory) } catch {
-        throw XCTSkip("translator bug: \(why): \(error)")
+        XCTFail("translator bug: \(why): \(error)", file: file, line: line)
+        throw TranslatorBug()
     }
 }
 
-/// Skips the calling test when the translation of `source` has no value at `path` (a known translator bug).
-func skipIfTranslatorBug(_ source: String, at path: String, _ why: String) throws {
+/// Fails the calling test when the translation of `source` has no value at `path`.
+func failIfTranslatorBug(_ source: String, at path: String, _ why: String, file: StaticString = #filePath, line: UInt = #line) throws {
     let t = SwiftSceneTranslator.translate(source: source, file: "T.swift")
-    if t.scene?.at(path) == nil { throw XCTSkip("translator bug: \(why)") }
+    if t.scene?.at(path) == nil {
+        XCTFail("translator bug: \(why)", file: file, line: line)
+        throw TranslatorBug()
+    }
 }
