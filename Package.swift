@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["SceneModel", "DisplayList", "Geometry"]),
         // The SwiftUI front end: a `.swift` file's View structs translated, without compiling or running them, into
         // the scene JSON the SceneModel reader reads (each value located in the `.swift` file).
-        .target(name: "SwiftSource", dependencies: ["SceneJSON"] + swiftSourceDependencies,
+        .target(name: "SwiftSource", dependencies: ["SceneJSON", "Motion"] + swiftSourceDependencies,
                 swiftSettings: swiftSourceOwnSettings, linkerSettings: swiftSourceLinking),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

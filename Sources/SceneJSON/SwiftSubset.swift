@@ -76,7 +76,8 @@ public enum SwiftSubset {
         e("strokeThenFill", "Modifiers", "`.stroke(…).fill(p)` (iOS 17: a stroked shape is a shape)", .translated, "the stroke painted with p"),
         e("buttonStyle", "Modifiers", "`.buttonStyle(…)`", .approximated, "warns unless `.automatic` or `.borderless`: the button keeps the default look (its label in the accent colour)"),
         e("position", "Modifiers", "`.position(x:y:)`, `.position(CGPoint)`", .translated, "a 0×0 frame offset to (x, y) in a flexible frame aligned top-leading (the view's centre at the point, the whole space taken)"),
-        e("animators", "Modifiers", "`.keyframeAnimator`, `.phaseAnimator`, `PhaseAnimator`, `TimelineView`", .refused, "refused with how to write the steps as withAnimation changes"),
+        e("keyframeAnimator", "Modifiers", "`.keyframeAnimator(initialValue:trigger:)` and `(initialValue:repeating:)` with `LinearKeyframe` (linear timing), `SpringKeyframe` (any `Spring`, with or without a duration), `CubicKeyframe`, `MoveKeyframe`, in one track or in `KeyframeTrack(\\.field)`s of the file's struct of numbers and angles", .translated, "each track a closed-form expression of the time since the trigger last changed (a hidden clock every assignment to the trigger sets), SwiftUI's keyframe numbers exactly; a retrigger mid-run restarts from the initial value"),
+        e("animators", "Modifiers", "`.phaseAnimator`, `PhaseAnimator`, `TimelineView`; keyframes with other timing curves or built with `if`", .refused, "refused with how to write the steps as withAnimation changes"),
         e("unknownModifier", "Modifiers", "any other modifier", .refused, "refused with the nearest known modifier"),
         // Paints
         e("namedColors", "Paints", "`.red` … `.brown`, `.primary`, `.secondary`, `.accentColor`, `.clear`", .translated, "iOS system colours (light, or dark with `.preferredColorScheme(.dark)` in the preview)"),

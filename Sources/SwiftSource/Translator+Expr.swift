@@ -195,6 +195,8 @@ extension Translator {
         // The screen's size: the canvas of a file rendered alone.
         if ["UIScreen.main.bounds.width", "UIScreen.main.bounds.size.width"].contains(m.trimmedDescription), let c = canvasSize { return .num(c.0) }
         if ["UIScreen.main.bounds.height", "UIScreen.main.bounds.size.height"].contains(m.trimmedDescription), let c = canvasSize { return .num(c.1) }
+        // `Angle.zero` (angles are kept in degrees).
+        if baseText == "Angle" && name == "zero" { return .num(0) }
         if ["CGFloat", "Double", "Float"].contains(baseText) {
             switch name {
             case "pi": return .num(Double.pi)

@@ -291,6 +291,13 @@ extension Translator {
             x.env[m.name] = Sym.cond(g, v, x.env[m.name] ?? .ref(m.name, stateKinds[n] ?? .number)).folded
             x.effects.append(Effect(kind: .assign(m.name, v), guardCond: g, animation: m.animation, node: node))
         }
+        // A keyframe animator's run starts when its trigger changes: its clock takes the time, never animated.
+        for clock in knownKeyframeClocks[n] ?? [] {
+            let old = x.env[clock] ?? .ref(clock, .number)
+            let started = Sym.cond(.binary("!=", v, cur), .ref("t", .number), old).folded
+            x.env[clock] = Sym.cond(g, started, old).folded
+            x.effects.append(Effect(kind: .assign(clock, started), guardCond: g, animation: nil, node: node))
+        }
     }
 
     /// A CGSize/CGPoint value for a pair of state variables: `value.translation`, `.zero`, `CGSize(width:height:)`.

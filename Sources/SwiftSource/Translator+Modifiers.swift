@@ -49,7 +49,6 @@ extension Translator {
 
     /// Modifiers refused with what to write instead.
     static let unsupportedModifiers: [String: String] = [
-        "keyframeAnimator": "keyframe animations are not supported; chain the steps as withAnimation changes of a @State, each after the last with DispatchQueue.main.asyncAfter",
         "phaseAnimator": "phase animations are not supported; step the phases as withAnimation changes of a @State, in onAppear and DispatchQueue.main.asyncAfter",
         "contentTransition": "content transitions are not supported; the text changes at once",
     ]
@@ -62,6 +61,7 @@ extension Translator {
         "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive",
         "ignoresSafeArea", "edgesIgnoringSafeArea", "fixedSize", "lineLimit", "multilineTextAlignment", "resizable", "aspectRatio",
         "scaledToFit", "scaledToFill", "buttonStyle", "labelsHidden", "trim", "monospaced", "italic", "layoutPriority",
+        "keyframeAnimator",
     ]
 
     func modifier(_ name: String, _ c: FunctionCallExprSyntax, _ v: JSONValue, _ s: Scope) throws -> JSONValue {
@@ -452,6 +452,8 @@ extension Translator {
         case "modifier":
             guard let e = unlabeled() else { throw fail(c, s.trail, ".modifier", "expected a ViewModifier") }
             return try applyViewModifier(e, v, s)
+        case "keyframeAnimator":
+            return try keyframeAnimator(c, v, s)
         // MARK: Handlers
         case "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive":
             return try handlerModifier(name, c, v, s)

@@ -44,6 +44,7 @@ extension Translator {
     func translateRoot(_ node: some SyntaxProtocol, _ make: () throws -> [JSONValue]) throws -> JSONValue {
         func pass() throws -> JSONValue {
             state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]; mirrors = [:]
+            keyframeClocks = [:]
             rootNamesFree = true
             return clean(oneView(try make(), node))
         }
@@ -52,6 +53,7 @@ extension Translator {
         problems.removeSubrange(keep...)
         warnings.removeSubrange(keepWarnings...)
         knownMirrors = mirrors
+        knownKeyframeClocks = keyframeClocks
         return try pass()
     }
 

@@ -138,6 +138,11 @@ final class Translator {
     /// first translation pass's, which the second pass's handlers use wherever they are in the file.
     var mirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
     var knownMirrors: [String: [(name: String, animation: JSONValue?)]] = [:]
+    /// `.keyframeAnimator(trigger:)` clocks: by trigger state variable, the hidden variables holding the time it last
+    /// changed, which every assignment to it sets (without animation) when the value changes. `knownKeyframeClocks`
+    /// holds the first pass's, as for the mirrors.
+    var keyframeClocks: [String: [String]] = [:]
+    var knownKeyframeClocks: [String: [String]] = [:]
     /// The canvas of a file rendered alone (what `UIScreen.main.bounds` reads); nil inside a JSON scene.
     var canvasSize: (Double, Double)?
     /// The first View struct inlined while translating a preview takes the root's plain state names.

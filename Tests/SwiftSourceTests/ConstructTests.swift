@@ -607,10 +607,135 @@ final class ConstructTests: XCTestCase {
     }
 
     func test_animators() {
-        XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on) { c, v in c.offset(y: v) } keyframes: { _ in LinearKeyframe(1.0, duration: 1) }",
-                                          members: "    @State var on = false")).first?.contains(".keyframeAnimator: keyframe animations are not supported; chain the steps"), true)
+        XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on) { c, v in c.offset(y: v) } keyframes: { _ in LinearKeyframe(1.0, duration: 1, timingCurve: .easeIn) }",
+                                          members: "    @State var on = false")),
+                       ["T.swift:5:159: V.body › .keyframeAnimator › timingCurve:: only .linear timing curves are supported in keyframes"])
+        XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on) { c, v in c.offset(y: v) } keyframes: { _ in if on { LinearKeyframe(1.0, duration: 1) } }",
+                                          members: "    @State var on = false")).first?.contains("conditions and loops in keyframes are not supported"), true)
+        XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on == 1) { c, v in c.offset(y: v) } keyframes: { _ in LinearKeyframe(1.0, duration: 1) }",
+                                          members: "    @State var on = 0")).first?.contains("the trigger must be a @State variable of the view"), true)
         XCTAssertEqual(problems(swiftView("PhaseAnimator([false, true]) { p in Circle().scaleEffect(p ? 2 : 1) }")).first?.contains(
             "PhaseAnimator: PhaseAnimator is not supported; step its phases yourself"), true)
+    }
+
+    /// The keyframe expression of `view` (a path in the body) at `tau` seconds after the trigger changed at 0 s.
+    func keyframeValue(_ body: JSONValue?, _ path: String, clock: String, tau: Double, line: UInt = #line) -> Double {
+        guard let text = body?.at(path)?.string, let e = try? Expr.parse(text) else {
+            XCTFail("no expression at \(path)", line: line); return .nan
+        }
+        let v = evaluate(e, VariableBindings(["t": .number(tau), clock: .number(0)]))
+        guard case .number(let x) = v else { XCTFail("not a number", line: line); return .nan }
+        return x
+    }
+
+    func test_keyframeAnimator() {
+        // The stotic-dev sample's track (linear, default spring, .smooth(duration: 4), move, cubic, cubic, move,
+        // linear), written here. Expected: an independent Python model of SwiftUI's keyframe rules (research notes
+        // of 2026-11-29, from the MetalUI probe's recorded KeyframeTimeline values), to 3 decimals.
+        let src = swiftView("""
+        Text("x")
+                    .keyframeAnimator(initialValue: 0.0, trigger: go) { content, value in
+                        content.offset(y: value)
+                    } keyframes: { _ in
+                        KeyframeTrack {
+                            LinearKeyframe(0.0, duration: 1.0)
+                            SpringKeyframe(90.0, duration: 4.0)
+                            SpringKeyframe(-90.0, duration: 4.0, spring: .smooth(duration: 4.0))
+                            MoveKeyframe(90.0)
+                            CubicKeyframe(-90.0, duration: 1.0)
+                            CubicKeyframe(90.0, duration: 4.0)
+                            MoveKeyframe(-90.0)
+                            LinearKeyframe(0, duration: 1.0)
+                        }
+                    }
+                    .onTapGesture { go.toggle() }
+        """, members: "    @State private var go = false")
+        let scene = translated(src)
+        let clock = "go__keyframes1"
+        assertJSON(scene?["state"], ##"{"go": false, "go__keyframes1": -1}"##)
+        // Every change of the trigger restarts the clock at that instant.
+        assertJSON(scene?["body"]?.at("gestures.0.onEnded"), ##"{"set": {"go": "=!go", "go__keyframes1": "=!go != go ? t : go__keyframes1"}}"##)
+        let expected: [(Double, Double)] = [(0, 0), (0.5, 0), (1.1, 32.197), (1.25, 73.892), (1.5, 88.776), (5.5, 56.526), (6, 6.195),
+                                            (7, -57.785), (8, -80.763), (9, -87.552), (9.00001, 90), (9.5, 0), (10, -90), (12, 0),
+                                            (14, 90), (14.00001, -90), (14.5, -45), (15, 0), (30, 0)]
+        for (tau, v) in expected {
+            XCTAssertEqual(keyframeValue(scene?["body"], "offset.y", clock: clock, tau: tau), v, accuracy: 0.002, "τ = \(tau)")
+        }
+        // Before the first trigger the value is the initial one, whatever the time.
+        if let text = scene?["body"]?.at("offset.y")?.string, let e = try? Expr.parse(text) {
+            XCTAssertEqual(evaluate(e, VariableBindings(["t": .number(7), clock: .number(-1)])), .number(0))
+        }
+    }
+
+    func test_keyframeAnimatorMeasured() {
+        // SwiftUI's own KeyframeTimeline values, recorded by a public probe (mburger89/MetalUI,
+        // docs/probes/swiftui-controls-looks.swift @ ba672bea, arms K3–K5), each track from 0.
+        func track(_ keys: String, line: UInt = #line) -> JSONValue? {
+            body(swiftView("Circle().keyframeAnimator(initialValue: 0.0, trigger: go) { c, v in c.offset(x: v) } keyframes: { _ in \(keys) }",
+                           members: "    @State var go = false"), line: line)
+        }
+        let clock = "go__keyframes1"
+        // K4: a spring cut short by its duration ends unsettled and holds there; K4c: the next keyframe starts there.
+        let k4 = track("SpringKeyframe(10, duration: 0.4, spring: Spring(duration: 0.4, bounce: 0))")
+        XCTAssertEqual(keyframeValue(k4, "offset.x", clock: clock, tau: 0.4), 9.864, accuracy: 0.0005)
+        XCTAssertEqual(keyframeValue(k4, "offset.x", clock: clock, tau: 3), 9.864, accuracy: 0.0005)
+        let k4c = track("SpringKeyframe(10, duration: 0.2, spring: Spring(duration: 0.4, bounce: 0)); LinearKeyframe(0, duration: 1)")
+        XCTAssertEqual(keyframeValue(k4c, "offset.x", clock: clock, tau: 0.2), 8.210, accuracy: 0.0005)
+        XCTAssertEqual(keyframeValue(k4c, "offset.x", clock: clock, tau: 0.7), 4.105, accuracy: 0.0005)
+        // K5: at a move's instant the earlier segment's end; after it the move's value.
+        let k5 = track("LinearKeyframe(10, duration: 0.2); MoveKeyframe(-5); LinearKeyframe(0, duration: 0.2)")
+        XCTAssertEqual(keyframeValue(k5, "offset.x", clock: clock, tau: 0.2), 10, accuracy: 1e-9)
+        XCTAssertEqual(keyframeValue(k5, "offset.x", clock: clock, tau: 0.25), -3.75, accuracy: 0.0005)
+        // K3e: given velocities (tangents = velocity × duration); K3: a lone cubic is a smoothstep.
+        let k3e = track("CubicKeyframe(10, duration: 0.4, startVelocity: 50, endVelocity: 0)")
+        XCTAssertEqual(keyframeValue(k3e, "offset.x", clock: clock, tau: 0.2), 7.5, accuracy: 0.0005)
+        let k3 = track("CubicKeyframe(10, duration: 1)")
+        XCTAssertEqual(keyframeValue(k3, "offset.x", clock: clock, tau: 0.25), 1.5625, accuracy: 0.0005)
+        // K3g: between cubics the velocity is (next − previous) / (time between them): 30 / 0.4 = 75 per second.
+        let k3g = track("CubicKeyframe(10, duration: 0.1); CubicKeyframe(30, duration: 0.3)")
+        let h = 1e-5
+        let slope = (keyframeValue(k3g, "offset.x", clock: clock, tau: 0.1 + h) - keyframeValue(k3g, "offset.x", clock: clock, tau: 0.1 - h)) / (2 * h)
+        XCTAssertEqual(slope, 75, accuracy: 0.01)
+        // K4b: a spring keyframe without a duration lasts until within 1e-4 of its move (1.273 s here, not the
+        // spring's settlingDuration of 0.854 s): the linear keyframe after it is half way at 1.773 s.
+        let k4b = track("SpringKeyframe(10, spring: Spring(duration: 0.4, bounce: 0.3)); LinearKeyframe(20, duration: 1)")
+        XCTAssertEqual(keyframeValue(k4b, "offset.x", clock: clock, tau: 1.273 + 0.5), 15, accuracy: 0.001)
+    }
+
+    func test_keyframeTracks() {
+        // A struct of the file: one track per field, an angle track in degrees, `repeating:` looping from the start.
+        let src = swiftView("""
+        Circle()
+                    .keyframeAnimator(initialValue: Values(), repeating: true) { content, value in
+                        content.scaleEffect(value.scale).rotationEffect(value.angle)
+                    } keyframes: { _ in
+                        KeyframeTrack(\\.scale) {
+                            LinearKeyframe(2.0, duration: 0.5)
+                            LinearKeyframe(1.0, duration: 0.5)
+                        }
+                        KeyframeTrack(\\.angle) {
+                            LinearKeyframe(.degrees(90), duration: 2)
+                        }
+                    }
+        """, extra: """
+        struct Values {
+            var scale = 1.0
+            var angle = Angle.zero
+        }
+        """)
+        let b = body(src)
+        func at(_ path: String, _ t: Double) -> Double {
+            guard let text = b?.at(path)?.string, let e = try? Expr.parse(text), case .number(let x) = evaluate(e, VariableBindings(["t": .number(t)])) else {
+                XCTFail("no expression at \(path)"); return .nan
+            }
+            return x
+        }
+        XCTAssertEqual(at("scale", 0.25), 1.5, accuracy: 1e-9)
+        XCTAssertEqual(at("scale", 0.75), 1.5, accuracy: 1e-9)
+        XCTAssertEqual(at("scale", 1.5), 1, accuracy: 1e-9, "the shorter track holds its end")
+        XCTAssertEqual(at("rotation", 1), 45, accuracy: 1e-9)
+        XCTAssertEqual(at("scale", 2.25), 1.5, accuracy: 1e-9, "the timeline (2 s, its longest track) loops")
+        XCTAssertEqual(at("rotation", 3), 45, accuracy: 1e-9)
     }
 
     func test_trim() throws {
