@@ -155,7 +155,7 @@ let package = Package(
             "TestSupport", "Frames", "Formats", "GoldenTesting", "RenderKit", "SceneModel", "Timeline", "Geometry", "Raster", "DisplayList",
             "ImageIO", "SwiftSource",
         ], swiftSettings: swiftSourceSettings),
-        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneModel", "SceneJSONReader", "Timeline"], swiftSettings: swiftSourceSettings),
+        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "SceneJSON", "SceneModel", "SceneJSONReader", "Timeline"], swiftSettings: swiftSourceSettings),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Frames", "GoldenTesting", "RenderKit", "ImageIO", "Geometry", "SceneModel"],
                     exclude: ["Scripts"]),
     ]

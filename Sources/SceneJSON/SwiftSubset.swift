@@ -89,7 +89,7 @@ public enum SwiftSubset {
         e("gradients", "Paints", "`LinearGradient`, `RadialGradient`, `AngularGradient` (colors, stops, gradient; `angle:`, `startAngle:`/`endAngle:`), `UnitPoint`s", .translated, "`linear` / `radial` / `angular` paints"),
         e("gradientProperty", "Paints", "a gradient held in a property or constant (`let track = LinearGradient(…)`, `.fill(track)`)", .translated, "the gradient where it is used"),
         e("materials", "Paints", "`.ultraThinMaterial` … `.ultraThickMaterial`, `.bar`", .approximated, "warns: white at 30–85 % opacity, without blurring what is behind"),
-        e("assetColor", "Paints", "`Color(\"Name\")` from an asset catalogue", .refused, "refused: define the colour in the file"),
+        e("assetColor", "Paints", "`Color(\"Name\")`, `UIColor(named:)` and Xcode's generated `Color.name` from the asset catalogues (`*.xcassets` colour sets) of the file's project", .translated, "the set's colour, light or dark (sRGB; Display P3 and grey converted to sRGB; high-contrast variants unused); refused, with the nearest name, when the project has no such set"),
         // Animations
         e("springs", "Animations", "`.spring()`, `.spring(response:dampingFraction:)`, `(duration:bounce:)`, `.interpolatingSpring(…)`, `.interactiveSpring()`, `.spring`", .translated, "`spring` (`.spring()` is response 0.55, damping 0.825; `.spring` is duration 0.5, bounce 0)"),
         e("namedSprings", "Animations", "`.smooth`, `.snappy`, `.bouncy` (and with duration/extraBounce)", .translated, "duration/bounce springs"),

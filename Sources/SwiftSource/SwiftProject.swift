@@ -83,3 +83,146 @@ public enum SwiftProject {
         return files
     }
 }
+
+/// A colour set of an asset catalogue (`Brand.colorset/Contents.json`): its sRGB colour for the light appearance and,
+/// when the set has one, the dark; or why it cannot be read.
+public struct SwiftAssetColor: Sendable, Equatable {
+    public var light: String
+    public var dark: String?
+    /// The colour set's folder, for messages.
+    public var path: String
+    public init(light: String, dark: String? = nil, path: String) { self.light = light; self.dark = dark; self.path = path }
+}
+
+extension SwiftProject {
+    /// Most colour sets read from one project.
+    public static let maxColorSets = 4_096
+
+    /// The colour sets of the asset catalogues (`*.xcassets`) in `path`'s project, by name: a set inside a folder
+    /// that provides a namespace is `Folder/Name`. A set that cannot be read maps to the reason.
+    public static func assetColors(of path: String) -> [String: Result<SwiftAssetColor, AssetProblem>] {
+        guard let root = root(of: path) else { return [:] }
+        var out: [String: Result<SwiftAssetColor, AssetProblem>] = [:]
+        let fm = FileManager.default
+        func walk(_ dir: URL, _ depth: Int, namespace: String) {
+            guard depth <= maxDepth, out.count < maxColorSets, let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) && out.count < maxColorSets {
+                let url = dir.appendingPathComponent(name)
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue,
+                      (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) != true else { continue }
+                if name.hasSuffix(".colorset") {
+                    let setName = namespace + String(name.dropLast(".colorset".count))
+                    let contents = url.appendingPathComponent("Contents.json")
+                    if out[setName] == nil { out[setName] = colorSet(at: contents.path) }
+                } else if name.hasSuffix(".xcassets") {
+                    walk(url, depth + 1, namespace: "")
+                } else if dir.path.contains(".xcassets") {
+                    // A folder inside a catalogue: its sets are namespaced when it says so.
+                    let provides = (FileManager.default.contents(atPath: url.appendingPathComponent("Contents.json").path))
+                        .flatMap { String(data: $0, encoding: .utf8) }
+                        .flatMap { try? JSONParser.parse($0) }?["properties"]?["provides-namespace"]?.bool ?? false
+                    walk(url, depth + 1, namespace: provides ? namespace + name + "/" : namespace)
+                } else {
+                    walk(url, depth + 1, namespace: "")
+                }
+            }
+        }
+        walk(root, 0, namespace: "")
+        return out
+    }
+
+    /// Why a colour set cannot be read.
+    public struct AssetProblem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// One colour set's `Contents.json`: its universal (or iPhone) colours, light (no appearance, or `light`) and
+    /// dark (`luminosity` `dark`); high-contrast variants are not used. Components may be floats (0…1), 8-bit
+    /// integers or `0xNN`; sRGB and extended sRGB (clamped) are taken as they are, Display P3 is converted to sRGB,
+    /// gray gamma 2.2 to the sRGB grey of the same light.
+    static func colorSet(at path: String) -> Result<SwiftAssetColor, AssetProblem> {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
+              let text = String(data: data, encoding: .utf8) else {
+            return .failure(AssetProblem(message: "\(folder) has no readable Contents.json"))
+        }
+        let top: JSONValue
+        do { top = try JSONParser.parse(text) } catch {
+            return .failure(AssetProblem(message: "\(path):\(error.location.line):\(error.location.column): \(error.message)"))
+        }
+        var light: String?, dark: String?
+        for entry in top["colors"]?.elements ?? [] {
+            let idiom = entry["idiom"]?.string ?? "universal"
+            guard idiom == "universal" || idiom == "iphone", let color = entry["color"] else { continue }
+            let appearances = entry["appearances"]?.elements ?? []
+            if appearances.contains(where: { $0["appearance"]?.string == "contrast" }) { continue }
+            let isDark = appearances.contains { $0["appearance"]?.string == "luminosity" && $0["value"]?.string == "dark" }
+            let hex: String
+            switch assetColorHex(color) {
+            case .success(let h): hex = h
+            case .failure(let p): return .failure(AssetProblem(message: "\(path): \(p.message)"))
+            }
+            if isDark { if dark == nil { dark = hex } } else if light == nil { light = hex }
+        }
+        guard let light = light ?? dark else { return .failure(AssetProblem(message: "\(path): no universal or iPhone colour")) }
+        return .success(SwiftAssetColor(light: light, dark: dark, path: folder))
+    }
+
+    /// A catalogue colour (`{"color-space": "srgb", "components": {"red": "0.5", …}}`) as `#RRGGBB[AA]` sRGB.
+    public static func assetColorHex(_ color: JSONValue) -> Result<String, AssetProblem> {
+        let space = color["color-space"]?.string ?? "srgb"
+        let comps = color["components"]
+        func component(_ key: String) -> Double? {
+            guard let v = comps?[key] else { return nil }
+            if let n = v.number { return n }
+            guard let s = v.string?.trimmingCharacters(in: .whitespaces) else { return nil }
+            if s.lowercased().hasPrefix("0x") { return UInt8(s.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+            if s.contains(".") { return Double(s) }
+            return Double(s).map { $0 / 255 }
+        }
+        func clamp(_ x: Double) -> Double { min(max(x, 0), 1) }
+        let alpha = clamp(component("alpha") ?? 1)
+        func hex(_ r: Double, _ g: Double, _ b: Double) -> String {
+            func c(_ x: Double) -> String { String(format: "%02X", Int((clamp(x) * 255).rounded())) }
+            return "#" + c(r) + c(g) + c(b) + (alpha >= 1 ? "" : c(alpha))
+        }
+        func linear(_ x: Double) -> Double { x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
+        func encoded(_ x: Double) -> Double { let v = clamp(x); return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055 }
+        switch space {
+        case "srgb", "extended-srgb", "extended-linear-srgb":
+            guard let r = component("red"), let g = component("green"), let b = component("blue") else {
+                return .failure(AssetProblem(message: "a colour without red, green and blue components"))
+            }
+            if space == "extended-linear-srgb" { return .success(hex(encoded(r), encoded(g), encoded(b))) }
+            return .success(hex(r, g, b))
+        case "display-p3":
+            guard let r = component("red"), let g = component("green"), let b = component("blue") else {
+                return .failure(AssetProblem(message: "a colour without red, green and blue components"))
+            }
+            // Display P3 and sRGB share the transfer curve and the D65 white; linear P3 → linear sRGB by the matrix
+            // of their primaries (P3 → XYZ → sRGB, each from the primaries' and D65's chromaticities; rows sum to 1).
+            let (lr, lg, lb) = (linear(r), linear(g), linear(b))
+            let sr = 1.224940176281 * lr - 0.224940176281 * lg
+            let sg = -0.042056954710 * lr + 1.042056954710 * lg
+            let sb = -0.019637554590 * lr - 0.078636045551 * lg + 1.098273600141 * lb
+            return .success(hex(encoded(sr), encoded(sg), encoded(sb)))
+        case "gray-gamma-22", "extended-gray":
+            guard let w = component("white") else { return .failure(AssetProblem(message: "a grey colour without a white component")) }
+            let v = space == "gray-gamma-22" ? encoded(pow(clamp(w), 2.2)) : w
+            return .success(hex(v, v, v))
+        default:
+            return .failure(AssetProblem(message: "the colour space \(space) is not supported (sRGB, Display P3 and grey are)"))
+        }
+    }
+
+    /// The name Xcode (15 and later) gives a colour asset's generated symbol (`Color.brandPrimary` for the set
+    /// "brand_primary" or "Brand Primary Color"): lower camel case of its words, a trailing "Color" dropped.
+    public static func assetSymbol(_ name: String) -> String {
+        let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard let first = words.first else { return name }
+        var s = first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if s.count > 5 && s.hasSuffix("Color") { s.removeLast(5) }
+        return s
+    }
+}

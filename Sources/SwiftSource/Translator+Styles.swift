@@ -74,7 +74,12 @@ extension Translator {
                 if let c = systemColor(name) { return c }
                 if let c = try extensionColor(name, e, s) { return c }
                 if baseText == nil, let b = lookup(name, s) { return try colorBinding(b, e, s) }
+                // Xcode's generated symbol for a colour set of the project's asset catalogues (`Color.brand`).
+                if let set = assetColors.keys.sorted().first(where: { !$0.contains("/") && SwiftProject.assetSymbol($0) == name }) {
+                    return try assetColor(set, e, s)
+                }
                 let names = Array(Self.systemColors.keys) + Array(extensionMembers["Color"]?.keys ?? [:].keys)
+                    + assetColors.keys.filter { !$0.contains("/") }.map(SwiftProject.assetSymbol)
                 throw fail(e, s.trail, text(e), "unknown colour" + (NameSuggestion.nearest(to: name, among: names).map { "; nearest: .\($0)" } ?? ""))
             }
             if let baseText, ["ShapeStyle", "UIColor"].contains(baseText), let n = Self.uiColors[name] ?? (Self.systemColors[name] != nil ? name : nil),
@@ -89,6 +94,8 @@ extension Translator {
             return Sym.cond(try sym(t.condition, s), try color(t.thenExpression, s), try color(t.elseExpression, s)).folded
         }
         if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first { return try color(only.expression, s) }
+        // `UIColor(named: "x")!`: the optional is the asset's colour.
+        if let f = e.as(ForceUnwrapExprSyntax.self) { return try color(f.expression, s) }
         if let c = e.as(FunctionCallExprSyntax.self) {
             let args = Array(c.arguments)
             func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
@@ -141,6 +148,10 @@ extension Translator {
                     // (read as the usual 0xRRGGBB / "#RRGGBB" convention), or a UIColor.
                     if let m = h.as(MemberAccessExprSyntax.self), m.base == nil || m.base!.trimmedDescription == "UIColor",
                        let n = Self.uiColors[m.declName.baseName.text], let col = systemColor(n) { return col }
+                    // `Color(UIColor(named: "x")!)`, `Color(uiColor: UIColor(red:…))`: a UIColor value.
+                    if h.is(ForceUnwrapExprSyntax.self) || h.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "UIColor" {
+                        return try color(h, s)
+                    }
                     if let lit = h.as(IntegerLiteralExprSyntax.self), lit.literal.text.lowercased().hasPrefix("0x"),
                        let v = UInt32(lit.literal.text.dropFirst(2), radix: 16) {
                         return .color(Self.hex(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1))
@@ -150,8 +161,13 @@ extension Translator {
                         if Self.components(t) != nil { return .color(t.uppercased()) }
                     }
                 }
-                if args.count == 1, args[0].label == nil, args[0].expression.is(StringLiteralExprSyntax.self) {
-                    throw fail(c, s.trail, "Color(\"…\")", "asset-catalogue colours cannot be read here; define the colour in the file (Color(red:green:blue:))")
+                if let first = args.first, first.label == nil || first.label?.text == "named", first.expression.is(StringLiteralExprSyntax.self),
+                   args.dropFirst().allSatisfy({ $0.label?.text == "bundle" }) {
+                    guard case .str(let name) = try sym(first.expression, s) else { throw fail(c, s.trail, "Color(\"…\")", "expected a literal name") }
+                    if assetColors.isEmpty {
+                        throw fail(c, s.trail, "Color(\"…\")", "no asset catalogue in the file's project to read the colour set \(name) from (the project is the folder of the nearest .xcodeproj, or the Package.swift target); define the colour in the file (Color(red:green:blue:))")
+                    }
+                    return try assetColor(name, c, s)
                 }
             }
         }
@@ -204,6 +220,17 @@ extension Translator {
             if let found { return found }
         }
         return nil
+    }
+
+    /// A colour set of the project's asset catalogues: its light colour, or its dark one when the scene is dark.
+    func assetColor(_ name: String, _ node: some SyntaxProtocol, _ s: Scope) throws -> Sym {
+        switch assetColors[name] {
+        case .success(let c)?: return .color(dark ? c.dark ?? c.light : c.light)
+        case .failure(let p)?: throw fail(node, s.trail, "Color(\"\(name)\")", p.message)
+        case nil:
+            throw fail(node, s.trail, "Color(\"\(name)\")", "no colour set named \(name) in the project's asset catalogues"
+                       + (NameSuggestion.nearest(to: name, among: Array(assetColors.keys)).map { "; nearest: \($0)" } ?? ""))
+        }
     }
 
     /// `Color.accent` defined by the file (`extension Color { static let accent = … }`).

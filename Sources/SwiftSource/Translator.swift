@@ -14,16 +14,18 @@ public enum SwiftSceneTranslator {
     /// Translates `source` (the text of `file`) into a whole scene; `others` are the other files of its project
     /// (SwiftProject), whose declarations it may use.
     public static func translate(source: String, file: String, options: SwiftSceneOptions = SwiftSceneOptions(),
-                                 others: [SwiftProjectFile] = []) -> SwiftTranslation {
+                                 others: [SwiftProjectFile] = [], assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]) -> SwiftTranslation {
         let t = Translator(source: source, file: file, others: others)
+        t.assetColors = assetColors
         return t.run { try t.wholeScene(options) }
     }
 
     /// Translates the view `view` of `source` into the parts a JSON scene's `{"type": "swift"}` body stands for:
     /// an object with `body`, `state`, `colors` and `timeline` members.
     public static func translateBody(source: String, file: String, view: String?, dark: Bool = false,
-                                     others: [SwiftProjectFile] = []) -> SwiftTranslation {
+                                     others: [SwiftProjectFile] = [], assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]) -> SwiftTranslation {
         let t = Translator(source: source, file: file, others: others)
+        t.assetColors = assetColors
         t.dark = dark
         return t.run { try t.bodyParts(view: view) }
     }
@@ -36,7 +38,8 @@ public enum SwiftSceneTranslator {
             case .body(let path, let view, let dark):
                 switch read(path) {
                 case .success(let source):
-                    return translateBody(source: source, file: path, view: view, dark: dark, others: SwiftProject.otherFiles(of: path))
+                    return translateBody(source: source, file: path, view: view, dark: dark, others: SwiftProject.otherFiles(of: path),
+                                         assetColors: SwiftProject.assetColors(of: path))
                 case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
                 }
             }
@@ -46,7 +49,9 @@ public enum SwiftSceneTranslator {
     /// Reads and translates a file.
     public static func translate(path: String, options: SwiftSceneOptions = SwiftSceneOptions()) -> SwiftTranslation {
         switch read(path) {
-        case .success(let s): return translate(source: s, file: path, options: options, others: SwiftProject.otherFiles(of: path))
+        case .success(let s):
+            return translate(source: s, file: path, options: options, others: SwiftProject.otherFiles(of: path),
+                             assetColors: SwiftProject.assetColors(of: path))
         case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
         }
     }
@@ -83,6 +88,8 @@ final class Translator {
     let others: [SwiftProjectFile]
     /// Their line tables, by the root of each one's syntax tree: a node's location is in the file it is in.
     var otherLines: [SyntaxIdentifier: LineTable] = [:]
+    /// The colour sets of the project's asset catalogues, by name (SwiftProject.assetColors).
+    var assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]
 
     var problems: [SceneError] = []
     var warnings: [SceneError] = []

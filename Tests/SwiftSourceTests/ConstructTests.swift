@@ -1,3 +1,4 @@
+import SceneJSON
 import SceneModel
 import SwiftSource
 import XCTest
@@ -1174,7 +1175,7 @@ final class ConstructTests: XCTestCase {
         let broken = SwiftProjectFile(path: "/app/Utils/Broken.swift", source: "struct X {\n  let a = (\n}\n")
         let u = SwiftSceneTranslator.translate(source: swiftView("Rectangle().fill(Color.brand)"), file: "/app/V.swift", others: [bad, broken])
         XCTAssertEqual(u.problems.map(\.description),
-                       [#"/app/Utils/Bad.swift:3:24: V.body › .fill › Color("…"): asset-catalogue colours cannot be read here; define the colour in the file (Color(red:green:blue:))"#])
+                       [#"/app/Utils/Bad.swift:3:24: V.body › .fill › Color("…"): no asset catalogue in the file's project to read the colour set Brand from (the project is the folder of the nearest .xcodeproj, or the Package.swift target); define the colour in the file (Color(red:green:blue:))"#])
         XCTAssertEqual(u.warnings.count, 1)
         XCTAssert(u.warnings.first?.description.hasPrefix("/app/Utils/Broken.swift:2:12: warning: syntax: expected") == true, "\(u.warnings.map(\.description))")
         XCTAssert(u.warnings.first?.description.hasSuffix("this file's declarations are not used") == true)
@@ -1227,7 +1228,92 @@ final class ConstructTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(problems(src), [#"T.swift:4:26: V.body › .fill › Color("…"): asset-catalogue colours cannot be read here; define the colour in the file (Color(red:green:blue:))"#])
+        XCTAssertEqual(problems(src), [#"T.swift:4:26: V.body › .fill › Color("…"): no asset catalogue in the file's project to read the colour set Brand from (the project is the folder of the nearest .xcodeproj, or the Package.swift target); define the colour in the file (Color(red:green:blue:))"#])
+        // A project with a catalogue: colour sets as Xcode writes them (float, 8-bit and hex components, a dark
+        // appearance, a namespace folder, Display P3, grey), read by name and by Xcode's generated symbol. Grey 0.5
+        // in gamma 2.2 is linear 0.2176, sRGB 0.504 (#80); P3's grey is sRGB's (the same white and curve).
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ rel: String, _ text: String) {
+            let u = root.appendingPathComponent(rel)
+            try? FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? text.write(to: u, atomically: true, encoding: .utf8)
+        }
+        func set(_ color: String, dark: String? = nil) -> String {
+            var entries = [#"{"color": \#(color), "idiom": "universal"}"#]
+            if let dark { entries.append(#"{"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": \#(dark), "idiom": "universal"}"#) }
+            entries.append(#"{"appearances": [{"appearance": "contrast", "value": "high"}], "color": {"color-space": "srgb", "components": {"red": "1", "green": "1", "blue": "1", "alpha": "1"}}, "idiom": "universal"}"#)
+            return #"{"colors": [\#(entries.joined(separator: ", "))], "info": {"author": "xcode", "version": 1}}"#
+        }
+        write("App.xcodeproj/project.pbxproj", "")
+        write("App/Assets.xcassets/Contents.json", #"{"info": {"author": "xcode", "version": 1}}"#)
+        write("App/Assets.xcassets/Brand.colorset/Contents.json",
+              set(#"{"color-space": "srgb", "components": {"red": "0.000", "green": "0.502", "blue": "1.000", "alpha": "1.000"}}"#,
+                  dark: #"{"color-space": "srgb", "components": {"red": "0x1F", "green": "0x40", "blue": "0x80", "alpha": "0.500"}}"#))
+        write("App/Assets.xcassets/brand_primary_color.colorset/Contents.json",
+              set(#"{"color-space": "srgb", "components": {"red": "255", "green": "128", "blue": "0", "alpha": "1.000"}}"#))
+        write("App/Assets.xcassets/Palette/Contents.json", #"{"properties": {"provides-namespace": true}}"#)
+        write("App/Assets.xcassets/Palette/Ink.colorset/Contents.json",
+              set(#"{"color-space": "gray-gamma-22", "components": {"white": "0.500", "alpha": "1.000"}}"#))
+        write("App/Assets.xcassets/Wide.colorset/Contents.json",
+              set(#"{"color-space": "display-p3", "components": {"red": "0.600", "green": "0.600", "blue": "0.600", "alpha": "1.000"}}"#))
+        write("App/Assets.xcassets/Broken.colorset/Contents.json", "{\"colors\": [")
+        let view = root.appendingPathComponent("App/Views/V.swift").path
+        write("App/Views/V.swift", swiftView("""
+        VStack {
+                    Rectangle().fill(Color("Brand"))
+                    Rectangle().fill(Color.brandPrimary)
+                    Rectangle().fill(Color("Palette/Ink"))
+                    Rectangle().fill(Color(UIColor(named: "Wide")!))
+                }
+        """))
+        let t = SwiftSceneTranslator.translate(path: view)
+        XCTAssertEqual(t.problems.map(\.description), [])
+        assertJSON(t.scene?["body"]?["children"], ##"[{"type": "rect", "fill": "#0080FF"}, {"type": "rect", "fill": "#FF8000"}, {"type": "rect", "fill": "#808080"}, {"type": "rect", "fill": "#999999"}]"##)
+        // Dark: the set's dark colour (hex components, alpha 0.5).
+        write("App/Views/D.swift", swiftView("Rectangle().fill(Color(\"Brand\"))", extra: "#Preview { V().preferredColorScheme(.dark) }"))
+        XCTAssertEqual(SwiftSceneTranslator.translate(path: root.appendingPathComponent("App/Views/D.swift").path).scene?["body"]?["fill"]?.string, "#1F408080")
+        // A missing set (nearest name), a broken one (located in its Contents.json).
+        write("App/Views/M.swift", swiftView("VStack { Rectangle().fill(Color(\"Brnad\")); Rectangle().fill(Color(\"Broken\")) }"))
+        let m = SwiftSceneTranslator.translate(path: root.appendingPathComponent("App/Views/M.swift").path).problems.map(\.description)
+        XCTAssertEqual(m.count, 2)
+        XCTAssert(m.first?.hasSuffix(#"V.body › VStack › .fill › Color("Brnad"): no colour set named Brnad in the project's asset catalogues; nearest: Brand"#) == true, "\(m)")
+        XCTAssert(m.last?.contains("Broken.colorset/Contents.json:1:") == true, "\(m)")
+    }
+
+    func testDisplayP3ColorSetsAreConvertedToSRGB() {
+        // The conversion's matrix against one derived here from the two spaces' primaries and D65 white
+        // (P3: R 0.680/0.320, G 0.265/0.690, B 0.150/0.060; sRGB: R 0.640/0.330, G 0.300/0.600, B 0.150/0.060).
+        func toXYZ(_ p: [(Double, Double)]) -> [[Double]] {
+            let w = (0.3127, 0.3290)
+            let cols = p.map { [$0.0 / $0.1, 1, (1 - $0.0 - $0.1) / $0.1] }
+            let white = [w.0 / w.1, 1, (1 - w.0 - w.1) / w.1]
+            let m = [[cols[0][0], cols[1][0], cols[2][0]], [cols[0][1], cols[1][1], cols[2][1]], [cols[0][2], cols[1][2], cols[2][2]]]
+            let s = solve3(m, white)
+            return m.map { row in (0..<3).map { row[$0] * s[$0] } }
+        }
+        func solve3(_ a: [[Double]], _ b: [Double]) -> [Double] {
+            func det(_ m: [[Double]]) -> Double {
+                m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+            }
+            let d = det(a)
+            return (0..<3).map { k in det(a.enumerated().map { i, row in row.enumerated().map { j, x in j == k ? b[i] : x } }) / d }
+        }
+        let p3 = toXYZ([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)])
+        let srgb = toXYZ([(0.640, 0.330), (0.300, 0.600), (0.150, 0.060)])
+        func lin(_ x: Double) -> Double { x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
+        func enc(_ x: Double) -> Double { let v = min(max(x, 0), 1); return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055 }
+        for (r, g, b) in [(0.2, 0.4, 0.6), (0.9, 0.7, 0.5), (0.3, 0.8, 0.35)] {
+            let l = [lin(r), lin(g), lin(b)]
+            let xyz = p3.map { row in zip(row, l).map(*).reduce(0, +) }
+            let out = solve3(srgb, xyz).map(enc)
+            let expected = "#" + out.map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
+            let json = try! JSONParser.parse(#"{"color-space": "display-p3", "components": {"red": "\#(r)", "green": "\#(g)", "blue": "\#(b)", "alpha": "1.000"}}"#)
+            XCTAssertEqual(try? SwiftProject.assetColorHex(json).get(), expected, "P3 \((r, g, b))")
+        }
+        XCTAssertEqual(SwiftProject.assetSymbol("brand_primary_color"), "brandPrimary")
+        XCTAssertEqual(SwiftProject.assetSymbol("AccentColor"), "accent")
+        XCTAssertEqual(SwiftProject.assetSymbol("Color"), "color")
     }
 
     // MARK: Animations
