@@ -39,7 +39,9 @@ public struct LoadedScene: Sendable {
             let resolved = URL(fileURLWithPath: ref.resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
             let baseResolved = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
             let inside = resolved == baseResolved || resolved.hasPrefix(baseResolved.hasSuffix("/") ? baseResolved : baseResolved + "/")
-            if !allowExternalImages && !inside {
+            // A Swift scene's `Image("name")` of an image set in its project's asset catalogues.
+            let asset = !inside && document.sources.contains { SceneDocument.isSwift($0) && SwiftProjectRoot.isAssetImage(resolved, of: $0) }
+            if !allowExternalImages && !inside && !asset {
                 fail("\"\(ref.src)\" is outside the scene's folder; pass --allow-external-images to use it")
                 continue
             }

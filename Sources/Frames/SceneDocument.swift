@@ -100,16 +100,17 @@ public struct SceneDocument: Sendable {
 }
 
 extension JSONValue {
-    /// The same value with every location naming `file`.
+    /// The same value with every location naming `file` (a value from another file of the Swift file's project keeps
+    /// its own).
     func relocated(to file: String) -> JSONValue {
         var out = self
-        out.location.file = file
+        out.location.file = out.location.file ?? file
         switch kind {
         case .array(let a): out.kind = .array(a.map { $0.relocated(to: file) })
         case .object(let m):
             out.kind = .object(m.map { x in
                 var k = x.keyLocation
-                k.file = file
+                k.file = k.file ?? file
                 return JSONMember(key: x.key, keyLocation: k, value: x.value.relocated(to: file))
             })
         default: break

@@ -242,7 +242,7 @@ private func drawContent(of v: LaidOutView, transform t: AffineTransform, into l
     case .text(let string, let spec, let fill):
         list.append(.text(TextCommand(text: string, style: TextStyle(spec), layout: v.textLayout ?? TextLayout(spec),
                                       origin: bounds.origin, paint: fill, paintBounds: bounds, transform: t)))
-    case .image(let image, _, _, _):
+    case .image(let image, _, _, _, _):
         guard let image, !bounds.isEmpty else { return }
         list.append(.image(ImageCommand(image: image, rect: bounds, clip: nil, transform: t)))
     case .lottie(let document, let frame, _, _):

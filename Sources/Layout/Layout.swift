@@ -71,7 +71,7 @@ extension ResolvedKind {
         switch self {
         case .shape(let outline, _): return outline.typeName
         case .text(let s, _, _): return "text \"\(s.escapingNewlines)\""
-        case .image(_, _, _, let src): return "image \(src)"
+        case .image(_, _, _, let src, _): return "image \(src)"
         case .lottie(_, let frame, _, let src): return "lottie \(src) frame \(frame)"
         case .zstack: return "zstack"
         case .hstack: return "hstack"

@@ -82,9 +82,9 @@ final class LayoutNode {
             return p.replacingUnspecified()
         case .text(let string, let spec, _):
             return TextSizing(string, spec, measurer: env.measurer, canvasScale: env.canvasScale).size(p)
-        case .image(let image, let mode, let resizable, _):
+        case .image(let image, let mode, let resizable, _, let scale):
             return ImageSizing(image: image, resizable: resizable, contentMode: mode,
-                               imageScale: env.imageScale).size(for: p)
+                               imageScale: scale ?? env.imageScale).size(for: p)
         case .lottie(let document, _, let mode, _):
             return ImageSizing(lottie: document, contentMode: mode).size(for: p)
         case .zstack:

@@ -24,7 +24,7 @@ public enum SwiftSubset {
         e("scrollView", "Views", "`ScrollView(.vertical / .horizontal) { … }`", .translated, "`scroll` at rest (scrolled to the top or leading edge, clipped); several views are stacked along the axis"),
         e("lazyVGrid", "Views", "`LazyVGrid(columns:spacing:)` with `GridItem(.flexible(minimum:maximum:), spacing:)` or `.fixed(w)` columns", .translated, "`grid`; `.adaptive` columns are refused"),
         e("text", "Views", "`Text(\"…\")`, `Text(value)`, interpolation `\\(x)`", .translated, "`text` with `{=expression}` for interpolated values; 17 pt body font"),
-        e("image", "Views", "`Image(\"name\")`", .translated, "`image` reading `name.png` beside the scene"),
+        e("image", "Views", "`Image(\"name\")`", .translated, "`image` drawing the image set `name` of the project's asset catalogues (its universal PNG of the highest scale, `pixelsPerPoint` that scale), else reading `name.png` beside the scene"),
         e("sfSymbol", "Views", "`Image(systemName:)`", .refused, "refused: Apple's symbol font is not on the machine"),
         e("colorView", "Views", "`Color.red`, `Color(…)` as a view", .translated, "`rect` filled with the colour"),
         e("stacks", "Views", "`VStack` / `HStack` / `ZStack` (alignment, spacing), `Group`", .translated, "`vstack` / `hstack` / `zstack`; a group's views join the parent"),

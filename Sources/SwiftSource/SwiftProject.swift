@@ -12,42 +12,20 @@ public struct SwiftProjectFile: Sendable {
 /// colours in `extension Color { … }` in one file and its views in others (docs/swiftui-source.md, "Other files of
 /// the project").
 ///
-/// The project is found from the nearest directory, the file's own or one of at most `maxLevels` above it, that holds
-/// an `.xcodeproj` or an `.xcworkspace` (the project is that directory) or a `Package.swift` (the project is the
-/// package target the file is in, `Sources/<target>` or `Tests/<target>`, as SwiftPM compiles them; a file outside
-/// the targets stands alone, except in a Swift Playgrounds app, `X.swiftpm`, whose sources are the whole folder).
+/// The project is the one SwiftProjectRoot finds (the folder of the nearest `.xcodeproj` or `.xcworkspace`, or the
+/// `Package.swift` target the file is in).
 /// Without one, the file stands alone: the other files of an arbitrary directory are not guessed to belong with it.
 /// The files are read bounded: at most `maxFiles` files of at most `SwiftSceneTranslator.maxFileSize` bytes each and
 /// `maxTotalSize` bytes in all, in directories at most `maxDepth` below the project's, skipping hidden directories
 /// and build products.
 public enum SwiftProject {
-    public static let maxLevels = 8
     public static let maxDepth = 12
     public static let maxFiles = 2_000
     public static let maxTotalSize = 32 << 20
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    /// The directory whose `.swift` files are compiled with `path`, if it is in a project.
-    public static func root(of path: String) -> URL? {
-        let fm = FileManager.default
-        let file = URL(fileURLWithPath: path).standardizedFileURL
-        var dir = file.deletingLastPathComponent()
-        for _ in 0...maxLevels {
-            if let names = try? fm.contentsOfDirectory(atPath: dir.path) {
-                if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) { return dir }
-                if names.contains("Package.swift") {
-                    if dir.lastPathComponent.hasSuffix(".swiftpm") { return dir }
-                    let inside = Array(file.pathComponents.dropFirst(dir.pathComponents.count))
-                    guard inside.count >= 3, inside[0] == "Sources" || inside[0] == "Tests" else { return nil }
-                    return dir.appendingPathComponent(inside[0]).appendingPathComponent(inside[1])
-                }
-            }
-            let up = dir.deletingLastPathComponent()
-            if up.path == dir.path { break }
-            dir = up
-        }
-        return nil
-    }
+    /// The directory whose `.swift` files are compiled with `path`, if it is in a project (SwiftProjectRoot).
+    public static func root(of path: String) -> URL? { SwiftProjectRoot.directory(of: path) }
 
     /// The other `.swift` files of `path`'s project, in path order (none when it is in no project).
     public static func otherFiles(of path: String) -> [SwiftProjectFile] {
@@ -84,6 +62,13 @@ public enum SwiftProject {
     }
 }
 
+/// An image set of an asset catalogue: the PNG file drawn and its pixels per point (`@3x` is 3).
+public struct SwiftAssetImage: Sendable, Equatable {
+    public var path: String
+    public var scale: Double
+    public init(path: String, scale: Double) { self.path = path; self.scale = scale }
+}
+
 /// A colour set of an asset catalogue (`Brand.colorset/Contents.json`): its sRGB colour for the light appearance and,
 /// when the set has one, the dark; or why it cannot be read.
 public struct SwiftAssetColor: Sendable, Equatable {
@@ -95,41 +80,89 @@ public struct SwiftAssetColor: Sendable, Equatable {
 }
 
 extension SwiftProject {
-    /// Most colour sets read from one project.
-    public static let maxColorSets = 4_096
+    /// Most colour or image sets read from one project.
+    public static let maxAssetSets = 4_096
 
     /// The colour sets of the asset catalogues (`*.xcassets`) in `path`'s project, by name: a set inside a folder
     /// that provides a namespace is `Folder/Name`. A set that cannot be read maps to the reason.
     public static func assetColors(of path: String) -> [String: Result<SwiftAssetColor, AssetProblem>] {
+        assetSets(of: path, kind: "colorset").mapValues { colorSet(at: $0.appendingPathComponent("Contents.json").path) }
+    }
+
+    /// The image sets of the project's asset catalogues, by name (as for colours): the PNG to draw and its scale.
+    public static func assetImages(of path: String) -> [String: Result<SwiftAssetImage, AssetProblem>] {
+        assetSets(of: path, kind: "imageset").mapValues { imageSet(at: $0) }
+    }
+
+    /// The folders `Name.<kind>` of the asset catalogues in `path`'s project, by name.
+    static func assetSets(of path: String, kind: String) -> [String: URL] {
         guard let root = root(of: path) else { return [:] }
-        var out: [String: Result<SwiftAssetColor, AssetProblem>] = [:]
+        var out: [String: URL] = [:]
         let fm = FileManager.default
-        func walk(_ dir: URL, _ depth: Int, namespace: String) {
-            guard depth <= maxDepth, out.count < maxColorSets, let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
-            for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) && out.count < maxColorSets {
+        let suffix = "." + kind
+        func walk(_ dir: URL, _ depth: Int, namespace: String, inCatalogue: Bool) {
+            guard depth <= maxDepth, out.count < maxAssetSets, let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) && out.count < maxAssetSets {
                 let url = dir.appendingPathComponent(name)
                 var isDir: ObjCBool = false
                 guard fm.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue,
                       (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) != true else { continue }
-                if name.hasSuffix(".colorset") {
-                    let setName = namespace + String(name.dropLast(".colorset".count))
-                    let contents = url.appendingPathComponent("Contents.json")
-                    if out[setName] == nil { out[setName] = colorSet(at: contents.path) }
+                if inCatalogue && name.hasSuffix(suffix) {
+                    let setName = namespace + String(name.dropLast(suffix.count))
+                    if out[setName] == nil { out[setName] = url }
                 } else if name.hasSuffix(".xcassets") {
-                    walk(url, depth + 1, namespace: "")
-                } else if dir.path.contains(".xcassets") {
+                    walk(url, depth + 1, namespace: "", inCatalogue: true)
+                } else if inCatalogue {
                     // A folder inside a catalogue: its sets are namespaced when it says so.
-                    let provides = (FileManager.default.contents(atPath: url.appendingPathComponent("Contents.json").path))
+                    let provides = (fm.contents(atPath: url.appendingPathComponent("Contents.json").path))
                         .flatMap { String(data: $0, encoding: .utf8) }
                         .flatMap { try? JSONParser.parse($0) }?["properties"]?["provides-namespace"]?.bool ?? false
-                    walk(url, depth + 1, namespace: provides ? namespace + name + "/" : namespace)
+                    walk(url, depth + 1, namespace: provides ? namespace + name + "/" : namespace, inCatalogue: true)
                 } else {
-                    walk(url, depth + 1, namespace: "")
+                    walk(url, depth + 1, namespace: "", inCatalogue: false)
                 }
             }
         }
-        walk(root, 0, namespace: "")
+        walk(root, 0, namespace: "", inCatalogue: false)
         return out
+    }
+
+    /// A set's `Contents.json` (at most 1 MiB), parsed; or why it cannot be, located in it.
+    static func setContents(_ path: String) -> Result<JSONValue, AssetProblem> {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
+              let text = String(data: data, encoding: .utf8) else {
+            return .failure(AssetProblem(message: "\((path as NSString).deletingLastPathComponent) has no readable Contents.json"))
+        }
+        do { return .success(try JSONParser.parse(text)) } catch {
+            return .failure(AssetProblem(message: "\(path):\(error.location.line):\(error.location.column): \(error.message)"))
+        }
+    }
+
+    /// One image set: its universal (or iPhone) PNG of the highest scale (a file without a scale is 1×). Only PNG
+    /// files named in the set's own folder are read (the scene format draws PNGs).
+    static func imageSet(at folder: URL) -> Result<SwiftAssetImage, AssetProblem> {
+        let top: JSONValue
+        switch setContents(folder.appendingPathComponent("Contents.json").path) {
+        case .success(let t): top = t
+        case .failure(let p): return .failure(p)
+        }
+        var best: SwiftAssetImage?
+        var others: [String] = []
+        for entry in top["images"]?.elements ?? [] {
+            let idiom = entry["idiom"]?.string ?? "universal"
+            guard idiom == "universal" || idiom == "iphone", let file = entry["filename"]?.string else { continue }
+            guard !file.contains("/"), file != "..", file.lowercased().hasSuffix(".png") else { others.append(file); continue }
+            let path = folder.appendingPathComponent(file).path
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let scale = entry["scale"]?.string.flatMap { Double($0.replacingOccurrences(of: "x", with: "")) } ?? 1
+            guard scale > 0, scale <= 16 else { continue }
+            if best == nil || scale > best!.scale { best = SwiftAssetImage(path: path, scale: scale) }
+        }
+        if let best { return .success(best) }
+        if let other = others.first {
+            return .failure(AssetProblem(message: "the image set \(folder.lastPathComponent) has \(other), and only PNG files are drawn"))
+        }
+        return .failure(AssetProblem(message: "the image set \(folder.lastPathComponent) has no universal or iPhone PNG file"))
     }
 
     /// Why a colour set cannot be read.
@@ -143,13 +176,10 @@ extension SwiftProject {
     /// gray gamma 2.2 to the sRGB grey of the same light.
     static func colorSet(at path: String) -> Result<SwiftAssetColor, AssetProblem> {
         let folder = (path as NSString).deletingLastPathComponent
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
-              let text = String(data: data, encoding: .utf8) else {
-            return .failure(AssetProblem(message: "\(folder) has no readable Contents.json"))
-        }
         let top: JSONValue
-        do { top = try JSONParser.parse(text) } catch {
-            return .failure(AssetProblem(message: "\(path):\(error.location.line):\(error.location.column): \(error.message)"))
+        switch setContents(path) {
+        case .success(let t): top = t
+        case .failure(let p): return .failure(p)
         }
         var light: String?, dark: String?
         for entry in top["colors"]?.elements ?? [] {

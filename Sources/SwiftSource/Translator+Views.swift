@@ -301,6 +301,14 @@ extension Translator {
             guard let first = args.first, first.label == nil, case .str(let n) = try sym(first.expression, s) else {
                 throw fail(c, s.trail, "Image", "expected Image(\"name\") with a literal name (read as name.png beside the scene)")
             }
+            // An image set of the project's asset catalogues: its PNG of the highest scale, at that scale.
+            if let found = assetImages[n] {
+                switch found {
+                case .success(let img):
+                    return [J.obj([("type", J.str("image", at)), ("src", J.str(img.path, at)), ("pixelsPerPoint", J.num(img.scale, at))], at)]
+                case .failure(let p): throw fail(c, s.trail, "Image(\"\(n)\")", p.message)
+                }
+            }
             let src = n.hasSuffix(".png") ? n : n + ".png"
             return [J.obj([("type", J.str("image", at)), ("src", J.str(src, at))], at)]
         case "Color":

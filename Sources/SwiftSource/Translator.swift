@@ -14,18 +14,22 @@ public enum SwiftSceneTranslator {
     /// Translates `source` (the text of `file`) into a whole scene; `others` are the other files of its project
     /// (SwiftProject), whose declarations it may use.
     public static func translate(source: String, file: String, options: SwiftSceneOptions = SwiftSceneOptions(),
-                                 others: [SwiftProjectFile] = [], assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]) -> SwiftTranslation {
+                                 others: [SwiftProjectFile] = [], assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:],
+                                 assetImages: [String: Result<SwiftAssetImage, SwiftProject.AssetProblem>] = [:]) -> SwiftTranslation {
         let t = Translator(source: source, file: file, others: others)
         t.assetColors = assetColors
+        t.assetImages = assetImages
         return t.run { try t.wholeScene(options) }
     }
 
     /// Translates the view `view` of `source` into the parts a JSON scene's `{"type": "swift"}` body stands for:
     /// an object with `body`, `state`, `colors` and `timeline` members.
     public static func translateBody(source: String, file: String, view: String?, dark: Bool = false,
-                                     others: [SwiftProjectFile] = [], assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]) -> SwiftTranslation {
+                                     others: [SwiftProjectFile] = [], assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:],
+                                 assetImages: [String: Result<SwiftAssetImage, SwiftProject.AssetProblem>] = [:]) -> SwiftTranslation {
         let t = Translator(source: source, file: file, others: others)
         t.assetColors = assetColors
+        t.assetImages = assetImages
         t.dark = dark
         return t.run { try t.bodyParts(view: view) }
     }
@@ -39,7 +43,7 @@ public enum SwiftSceneTranslator {
                 switch read(path) {
                 case .success(let source):
                     return translateBody(source: source, file: path, view: view, dark: dark, others: SwiftProject.otherFiles(of: path),
-                                         assetColors: SwiftProject.assetColors(of: path))
+                                         assetColors: SwiftProject.assetColors(of: path), assetImages: SwiftProject.assetImages(of: path))
                 case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
                 }
             }
@@ -51,7 +55,7 @@ public enum SwiftSceneTranslator {
         switch read(path) {
         case .success(let s):
             return translate(source: s, file: path, options: options, others: SwiftProject.otherFiles(of: path),
-                             assetColors: SwiftProject.assetColors(of: path))
+                             assetColors: SwiftProject.assetColors(of: path), assetImages: SwiftProject.assetImages(of: path))
         case .failure(let e): return SwiftTranslation(scene: nil, problems: [e], warnings: [])
         }
     }
@@ -90,6 +94,8 @@ final class Translator {
     var otherLines: [SyntaxIdentifier: LineTable] = [:]
     /// The colour sets of the project's asset catalogues, by name (SwiftProject.assetColors).
     var assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]
+    /// Its image sets (SwiftProject.assetImages).
+    var assetImages: [String: Result<SwiftAssetImage, SwiftProject.AssetProblem>] = [:]
 
     var problems: [SceneError] = []
     var warnings: [SceneError] = []

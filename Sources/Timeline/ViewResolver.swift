@@ -161,7 +161,7 @@ struct ViewResolver {
                                       lineSpacing: values.number(t.lineSpacing), fixedSize: t.fixedSize)
             return .text(text(t.text), style, fill: paint(t.fill))
         case .image(let i):
-            return .image(images[i.resolvedPath], contentMode: i.contentMode, resizable: i.resizable, src: i.src)
+            return .image(images[i.resolvedPath], contentMode: i.contentMode, resizable: i.resizable, src: i.src, scale: i.scale)
         case .lottie(let l):
             let document = lotties[l.resolvedPath]
             var frame = 0

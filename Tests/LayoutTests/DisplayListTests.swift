@@ -120,7 +120,7 @@ final class DisplayListTests: XCTestCase {
 
     func testClippedFillImageClipsToItsFrame() {
         let m = ResolvedModifiers(frame: FrameSpec(width: 100, height: 100), clip: .frame)
-        let root = view("i", .image(RGBAImage(width: 40, height: 20), contentMode: .fill, resizable: true, src: "p"), [], m)
+        let root = view("i", .image(RGBAImage(width: 40, height: 20), contentMode: .fill, resizable: true, src: "p", scale: nil), [], m)
         let cmds = commands(root, 100, 100, scale: 2)
         guard cmds.count == 3, case .beginLayer(let l) = cmds[0], case .image(let img) = cmds[1] else {
             return XCTFail(dump(DisplayList(cmds)))

@@ -6,8 +6,8 @@ import XCTest
 final class ImageLayoutTests: XCTestCase {
     let picture = RGBAImage(width: 40, height: 20)
 
-    func image(_ resizable: Bool, _ mode: ContentMode?, _ m: ResolvedModifiers = ResolvedModifiers()) -> ResolvedView {
-        view("i", .image(picture, contentMode: mode, resizable: resizable, src: "p.png"), [], m)
+    func image(_ resizable: Bool, _ mode: ContentMode?, _ m: ResolvedModifiers = ResolvedModifiers(), scale: Double? = nil) -> ResolvedView {
+        view("i", .image(picture, contentMode: mode, resizable: resizable, src: "p.png", scale: scale), [], m)
     }
 
     func testNaturalSizeIsPixelsOverScale() {
@@ -23,6 +23,18 @@ final class ImageLayoutTests: XCTestCase {
             let r = layout(image(false, nil), canvas: Size(100, 100), scale: renderScale, imageScale: 2, measurer: FakeMeasurer())
             assertFrame(r, "i", Rect(x: 40, y: 45, width: 20, height: 10))
         }
+    }
+
+    func testAnImagesOwnScaleSetsItsNaturalSize() {
+        // An @3x asset in a scene of canvas.scale 2, drawn at 3 px per point (so that the frame is on whole pixels):
+        // 40 × 20 px is 13.33 × 6.67 pt, centred at (43.33, 46.67); at the scene's scale it would be 20 × 10 pt.
+        let r = layout(image(false, nil, scale: 3), canvas: Size(100, 100), scale: 3, imageScale: 2, measurer: FakeMeasurer())
+        let f = r.frame(of: "i")
+        let third = 1.0 / 3
+        XCTAssertEqual(f?.minX ?? .nan, 50 - 20 * third, accuracy: 1e-9, r.dump)
+        XCTAssertEqual(f?.minY ?? .nan, 50 - 10 * third, accuracy: 1e-9, r.dump)
+        XCTAssertEqual(f?.width ?? .nan, 40 * third, accuracy: 1e-9, r.dump)
+        XCTAssertEqual(f?.height ?? .nan, 20 * third, accuracy: 1e-9, r.dump)
     }
 
     func testResizableFitFillAndStretch() {

@@ -700,6 +700,128 @@ nonisolated public struct Animation: Equatable, Sendable {
 
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result { fatalError() }
 
+// MARK: - Keyframes (iOS 17)
+
+public protocol VectorArithmetic: AdditiveArithmetic {
+    mutating func scale(by rhs: Double)
+    var magnitudeSquared: Double { get }
+}
+
+public protocol Animatable {
+    associatedtype AnimatableData: VectorArithmetic
+    var animatableData: AnimatableData { get set }
+}
+
+extension Double: VectorArithmetic, Animatable {
+    public mutating func scale(by rhs: Double) { fatalError() }
+    public var magnitudeSquared: Double { fatalError() }
+    public var animatableData: Double { get { fatalError() } set { fatalError() } }
+}
+
+extension CGFloat: VectorArithmetic, Animatable {
+    public mutating func scale(by rhs: Double) { fatalError() }
+    public var magnitudeSquared: Double { fatalError() }
+    public var animatableData: CGFloat { get { fatalError() } set { fatalError() } }
+}
+
+extension Angle: Animatable {
+    public var animatableData: Double { get { fatalError() } set { fatalError() } }
+}
+
+nonisolated public struct Spring: Hashable, Sendable {
+    public init(duration: TimeInterval = 0.5, bounce: Double = 0.0) { fatalError() }
+    public init(response: Double, dampingRatio: Double) { fatalError() }
+    public init(mass: Double = 1.0, stiffness: Double, damping: Double, allowOverDamping: Bool = false) { fatalError() }
+    public static var smooth: Spring { fatalError() }
+    public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Spring { fatalError() }
+    public static var snappy: Spring { fatalError() }
+    public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Spring { fatalError() }
+    public static var bouncy: Spring { fatalError() }
+    public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Spring { fatalError() }
+}
+
+nonisolated public struct UnitCurve: Hashable, Sendable {
+    public static let linear = UnitCurve()
+    public static let easeIn = UnitCurve()
+    public static let easeOut = UnitCurve()
+    public static let easeInOut = UnitCurve()
+}
+
+public protocol KeyframeTrackContent<Value> {
+    associatedtype Value: Animatable = Self.Body.Value
+    associatedtype Body: KeyframeTrackContent
+    var body: Self.Body { get }
+}
+
+public protocol Keyframes<Value> {
+    associatedtype Value = Self.Body.Value
+    associatedtype Body: Keyframes
+    var body: Self.Body { get }
+}
+
+nonisolated public struct LinearKeyframe<Value>: KeyframeTrackContent where Value: Animatable {
+    public init(_ to: Value, duration: TimeInterval, timingCurve: UnitCurve = .linear) { fatalError() }
+    public var body: LinearKeyframe<Value> { fatalError() }
+}
+
+nonisolated public struct SpringKeyframe<Value>: KeyframeTrackContent where Value: Animatable {
+    public init(_ to: Value, duration: TimeInterval? = nil, spring: Spring = Spring(), startVelocity: Value? = nil) { fatalError() }
+    public var body: SpringKeyframe<Value> { fatalError() }
+}
+
+nonisolated public struct CubicKeyframe<Value>: KeyframeTrackContent where Value: Animatable {
+    public init(_ to: Value, duration: TimeInterval, startVelocity: Value? = nil, endVelocity: Value? = nil) { fatalError() }
+    public var body: CubicKeyframe<Value> { fatalError() }
+}
+
+nonisolated public struct MoveKeyframe<Value>: KeyframeTrackContent where Value: Animatable {
+    public init(_ to: Value) { fatalError() }
+    public var body: MoveKeyframe<Value> { fatalError() }
+}
+
+/// The stand-in's one result of the keyframe builders (Apple's are unnamed API types).
+nonisolated public struct _StandInKeyframeTrackContent<Value: Animatable>: KeyframeTrackContent {
+    public var body: _StandInKeyframeTrackContent<Value> { fatalError() }
+}
+
+nonisolated public struct _StandInKeyframes<Value>: Keyframes {
+    public var body: _StandInKeyframes<Value> { fatalError() }
+}
+
+@resultBuilder
+nonisolated public struct KeyframeTrackContentBuilder<Value: Animatable> {
+    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> K where Value == K.Value { fatalError() }
+    public static func buildBlock<each K: KeyframeTrackContent>(_ components: repeat each K) -> _StandInKeyframeTrackContent<Value> { fatalError() }
+}
+
+/// `KeyframeTrack`'s generic parameter `Value` (the field's type) stands for `Keyframes.Value` too, so the builder
+/// takes a track by its root: `KeyframeTrack(\.scale) { … }` inside `KeyframesBuilder<Root>`.
+@resultBuilder
+nonisolated public struct KeyframesBuilder<Value> {
+    public static func buildExpression<V, C>(_ expression: KeyframeTrack<Value, V, C>) -> _StandInKeyframes<Value> { fatalError() }
+    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _StandInKeyframes<Value> where Value == K.Value { fatalError() }
+    public static func buildBlock(_ components: _StandInKeyframes<Value>...) -> _StandInKeyframes<Value> { fatalError() }
+}
+
+nonisolated public struct KeyframeTrack<Root, Value, Content>: Keyframes where Value == Content.Value, Content: KeyframeTrackContent {
+    public init(_ keyPath: WritableKeyPath<Root, Value>, @KeyframeTrackContentBuilder<Value> content: () -> Content) { fatalError() }
+    public init(@KeyframeTrackContentBuilder<Root> content: () -> Content) where Root == Value { fatalError() }
+    public var body: KeyframeTrack<Root, Value, Content> { fatalError() }
+}
+
+nonisolated public struct PlaceholderContentView<Value>: View {
+    public var body: Never { fatalError() }
+}
+
+extension View {
+    public nonisolated func keyframeAnimator<Value>(initialValue: Value, trigger: some Equatable,
+                                                    @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> some View,
+                                                    @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View { _StandInModified() }
+    public nonisolated func keyframeAnimator<Value>(initialValue: Value, repeating: Bool = true,
+                                                    @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> some View,
+                                                    @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View { _StandInModified() }
+}
+
 // MARK: - Transitions
 
 nonisolated public struct AnyTransition {

@@ -13,7 +13,7 @@ let viewTypeKeys: [String: [String]] = [
     "path": ["fill", "stroke", "trim", "elements"],
     "text": ["text", "font", "monospacedDigit", "kerning", "fill", "alignment", "multilineTextAlignment", "lineLimit",
              "truncationMode", "lineSpacing", "fixedSize"],
-    "image": ["src", "contentMode", "resizable"],
+    "image": ["src", "contentMode", "resizable", "pixelsPerPoint"],
     "lottie": ["src", "contentMode", "progress", "lottieFrame"],
     "zstack": ["alignment", "children"], "hstack": ["spacing", "alignment", "children"],
     "vstack": ["spacing", "alignment", "children"], "spacer": ["minLength"], "geometry": ["children"],
@@ -340,9 +340,10 @@ extension SceneReader {
         guard let sv = require(o, "src", in: v, path), let src = string(sv, join(path, "src")) else { return nil }
         let mode = o["contentMode"].flatMap { oneOf($0, join(path, "contentMode"), ["fit", "fill"]) }.flatMap(ContentMode.init(rawValue:))
         let resizable = o["resizable"].flatMap { bool($0, join(path, "resizable")) } ?? false
+        let scale = o["pixelsPerPoint"].flatMap { number($0, join(path, "pixelsPerPoint"), min: 0.1, max: 16) }
         let resolved = src.hasPrefix("/") ? src : (directory.isEmpty ? src : directory + "/" + src)
         imageReferences.append(ImageReference(resolvedPath: resolved, src: src, location: sv.location, path: join(path, "src")))
-        return ImageSpec(src: src, resolvedPath: resolved, contentMode: mode, resizable: resizable)
+        return ImageSpec(src: src, resolvedPath: resolved, contentMode: mode, resizable: resizable, scale: scale)
     }
 
     /// `lottie`: `src`, `contentMode` (fit by default), and `progress` or `lottieFrame` (progress 0 when neither).

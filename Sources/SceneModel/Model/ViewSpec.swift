@@ -196,8 +196,11 @@ public struct ImageSpec: Sendable {
     public var resolvedPath: String
     public var contentMode: ContentMode?
     public var resizable: Bool
-    public init(src: String, resolvedPath: String, contentMode: ContentMode?, resizable: Bool) {
+    /// Pixels per point of the file (an asset's @2x / @3x), nil for the scene's `canvas.scale`.
+    public var scale: Double?
+    public init(src: String, resolvedPath: String, contentMode: ContentMode?, resizable: Bool, scale: Double? = nil) {
         self.src = src; self.resolvedPath = resolvedPath; self.contentMode = contentMode; self.resizable = resizable
+        self.scale = scale
     }
 }
 

@@ -30,8 +30,9 @@ public enum ResolvedKind: Hashable, Sendable {
     /// A shape: its outline (whose path `ShapeOutline.path(in:)` builds) and how it is filled and stroked.
     case shape(ShapeOutline, ShapeStyle)
     case text(String, TextStyleSpec, fill: Paint)
-    /// `image` is nil when the file could not be loaded (reported at load time).
-    case image(RGBAImage?, contentMode: ContentMode?, resizable: Bool, src: String)
+    /// `image` is nil when the file could not be loaded (reported at load time). `scale`: the file's pixels per
+    /// point, nil for the scene's own `canvas.scale`.
+    case image(RGBAImage?, contentMode: ContentMode?, resizable: Bool, src: String, scale: Double?)
     /// A frame of a Lottie animation (§3.3b), counted from the in point as rlottie counts; `document` is nil
     /// when the file could not be loaded (reported at load time). Laid out as a resizable image.
     case lottie(LottieDocument?, frame: Int, contentMode: ContentMode, src: String)
