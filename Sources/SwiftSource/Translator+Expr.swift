@@ -272,7 +272,9 @@ extension Translator {
         switch path.joined(separator: ".") {
         case "size.width": return .ref("geometry.width", .number)
         case "size.height": return .ref("geometry.height", .number)
-        default: throw fail(node, s.trail, path.joined(separator: "."), "unknown GeometryProxy value (supported: size.width, size.height, frame(in: .local))")
+        // The canvas has no safe area (no status bar, notch or home indicator): every inset is 0.
+        case "safeAreaInsets.top", "safeAreaInsets.bottom", "safeAreaInsets.leading", "safeAreaInsets.trailing": return .num(0)
+        default: throw fail(node, s.trail, path.joined(separator: "."), "unknown GeometryProxy value (supported: size.width, size.height, safeAreaInsets (0: the canvas has no safe area), frame(in: .local))")
         }
     }
 

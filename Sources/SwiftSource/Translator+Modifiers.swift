@@ -484,6 +484,9 @@ extension Translator {
 
     /// An id or matched-geometry id: a string, with `{i}` for loop variables.
     func identifier(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
+        // A `@Namespace` used as an id (`matchedGeometryEffect(id: circleID, in: ns)`, a Namespace.ID is Hashable):
+        // its name.
+        if let r = e.as(DeclReferenceExprSyntax.self), case .namespace(let n)? = lookup(r.baseName.text, s) { return J.str(n, loc(e)) }
         if let lit = e.as(StringLiteralExprSyntax.self) {
             var out = ""
             for seg in lit.segments {

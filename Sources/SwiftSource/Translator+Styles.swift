@@ -570,6 +570,8 @@ extension Translator {
                 if args.count == 2 {
                     return (try sym(args[0].expression, s), try sym(args[1].expression, s))
                 }
+                // `CGSize()`, `CGPoint()`: zero.
+                if args.isEmpty, c.trailingClosure == nil, ["CGSize", "CGPoint"].contains(c.calledExpression.trimmedDescription) { return (.num(0), .num(0)) }
             }
             var name: String?, scope = s
             if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }

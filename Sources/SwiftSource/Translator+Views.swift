@@ -394,7 +394,8 @@ extension Translator {
             return [J.obj(m, at)]
         case "ForEach": return try forEach(c, s)
         case "GeometryReader":
-            guard let content else { throw fail(c, s.trail, name, "expected { proxy in … }") }
+            // `GeometryReader { proxy in … }`, or the closure as `content:`.
+            guard let content = content ?? arg("content")?.as(ClosureExprSyntax.self) else { throw fail(c, s.trail, name, "expected { proxy in … }") }
             var inner = s.adding("GeometryReader")
             if let p = closureParameters(content).first { inner.values[p] = .geometry }
             let use = GeometryUse()

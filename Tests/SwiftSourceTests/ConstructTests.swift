@@ -739,6 +739,29 @@ final class ConstructTests: XCTestCase {
         XCTAssertEqual(at("rotation", 3), 45, accuracy: 1e-9)
     }
 
+    /// Forms sample code writes that the subset's entries cover: `CGSize()` is zero, `GeometryReader(content:)` with
+    /// the closure as an argument, a `@Namespace` as a matched-geometry id, and `safeAreaInsets` (0: the canvas has
+    /// no safe area).
+    func testSampleCodeForms() {
+        let scene = translated(swiftView("""
+        GeometryReader(content: { geometry in
+                    VStack {
+                        if on { Circle().matchedGeometryEffect(id: circleID, in: ns).offset(y: -(100 + geometry.safeAreaInsets.top)) }
+                        Spacer()
+                        if !on { Rectangle().matchedGeometryEffect(id: circleID, in: ns) }
+                    }
+                })
+        """, members: "    @State var on = false\n    @Namespace var ns\n    @Namespace var circleID"))
+        let b = scene?["body"]
+        XCTAssertEqual(b?["type"]?.string, "geometry")
+        let text = b?.sceneText() ?? ""
+        XCTAssertEqual(text.components(separatedBy: "circleID").count - 1, 2, text)
+        XCTAssert(text.contains(#""offset": {"x": 0, "y": -100}"#), text)
+        assertJSON(translated(swiftView("Circle().offset(drag).gesture(DragGesture().onChanged { v in drag = v.translation })",
+                                        members: "    @State var drag = CGSize()"))?["state"],
+                   ##"{"drag_width": 0, "drag_height": 0}"##)
+    }
+
     func test_trim() throws {
         let src = swiftView("Circle().trim(from: 0.2, to: 0.8).stroke(Color.red, lineWidth: 2)")
         try failUnlessLoads(src, "the scene model has no `trim` key, so a trimmed shape's scene does not load")
