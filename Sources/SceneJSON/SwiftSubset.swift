@@ -40,6 +40,7 @@ public enum SwiftSubset {
         e("switchView", "Views", "`switch` in view builders", .refused, "refused: use if/else"),
         e("ownViews", "Views", "the file's View structs, computed view properties, view functions", .translated, "inlined, arguments substituted; a nested view's `@State` becomes `Struct_name`"),
         e("button", "Views", "`Button(action:label:)`, `Button(\"Title\") { … }`", .translated, "the label with a `tap` gesture running the action; label in the accent colour"),
+        e("toggle", "Views", "`Toggle(\"Title\", isOn: $x)`, `Toggle(isOn: $x) { label }`, `isOn: $x.animation(a)`", .approximated, "warns: the label and iOS's switch (51 × 31 pt, green when on) in a row; a tap on the switch flips the state (with the binding's animation); the knob slides in 0.25 s ease-in-out, UISwitch's own timing being undocumented"),
         // Modifiers
         e("frame", "Modifiers", "`.frame(width:height:alignment:)`, `.frame(maxWidth: .infinity, …)`", .translated, "`frame`"),
         e("padding", "Modifiers", "`.padding()`, `.padding(n)`, `.padding(.horizontal, n)`, `.padding(EdgeInsets(…))`", .translated, "`padding` (16 pt by default)"),

@@ -148,7 +148,7 @@ extension Translator {
     static let viewConstructors = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "Text", "Image", "Color",
                                    "VStack", "HStack", "ZStack", "Group", "Spacer", "ForEach", "GeometryReader", "Button",
                                    "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView", "Path",
-                                   "ScrollView", "LazyVGrid"]
+                                   "ScrollView", "LazyVGrid", "Toggle"]
 
     /// Views refused with what to write instead.
     static let unsupportedViews: [String: String] = [
@@ -425,9 +425,57 @@ extension Translator {
             let lv = applyForeground(oneView(label, c), ls.environment.foreground!)
             let handler = try lower(action, s.adding("Button action"), at: at)
             return [appendGesture(lv, J.obj([("tap", J.obj([], at)), ("onEnded", handler)], at))]
+        case "Toggle":
+            return [try toggle(c, s)]
         default:
             throw fail(c, s.trail, name, "unknown view")
         }
+    }
+
+    /// `Toggle("Title", isOn: $on)`, `Toggle(isOn: $on) { label }`, `Toggle(isOn: $on.animation(a)) { … }`: the label
+    /// and iOS's switch in a row that takes the width, as UIKit's UISwitch looks in the light appearance (51 × 31 pt,
+    /// a white 27 pt knob 2 pt in from the ends, the track system green when on and systemFill when off). A tap on
+    /// the switch flips the state, with the binding's animation if it has one; the knob slides and the track's colour
+    /// changes with the switch's own animation whatever the transaction (UISwitch animates itself: drawn as a
+    /// 0.25 s ease-in-out, which Apple does not document, so a warning says so).
+    func toggle(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> JSONValue {
+        let at = loc(c)
+        let args = Array(c.arguments)
+        guard var isOn = args.first(where: { $0.label?.text == "isOn" })?.expression else {
+            throw fail(c, s.trail, "Toggle", "expected isOn: $stateVariable")
+        }
+        var animation: JSONValue?
+        if let call = isOn.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+           m.declName.baseName.text == "animation", let base = m.base {
+            animation = try call.arguments.first.map { try self.animation($0.expression, s) } ?? J.str("default", at)
+            isOn = base
+        }
+        guard let r = isOn.as(DeclReferenceExprSyntax.self), r.baseName.text.hasPrefix("$"),
+              case .state(let n)? = lookup(String(r.baseName.text.dropFirst()), s) else {
+            throw fail(isOn, s.trail, "Toggle(isOn:)", "expected $stateVariable (or $stateVariable.animation(…))")
+        }
+        var label: [JSONValue] = []
+        if let title = args.first, title.label == nil { label = [try textView(title.expression, s.adding("Toggle"), at: at)] }
+        else if let t = c.trailingClosure { label = try children(t.statements, s.adding("Toggle")) }
+        warn(c, s.trail, "Toggle", "drawn as iOS's switch; its knob slides in 0.25 s ease-in-out (UISwitch's own animation is not documented)")
+        let on = Sym.ref(n, .bool)
+        let green = systemColor("green")!, offTrack = systemColor("fill")!
+        let knob = J.obj([("type", J.str("circle", at)), ("fill", J.str("#FFFFFF", at)),
+                          ("frame", J.obj([("width", J.num(27, at)), ("height", J.num(27, at))], at)),
+                          ("offset", J.obj([("x", Sym.cond(on, .num(22), .num(2)).json(at)), ("y", J.num(0, at))], at)),
+                          ("shadows", J.arr([J.obj([("color", J.str("#00000026", at)), ("radius", J.num(4, at)), ("y", J.num(3, at))], at)], at))], at)
+        var switchView = J.obj([("type", J.str("zstack", at)), ("alignment", J.arr([J.num(0, at), J.num(0.5, at)], at)),
+                                ("frame", J.obj([("width", J.num(51, at)), ("height", J.num(31, at))], at)),
+                                ("children", J.arr([J.obj([("type", J.str("capsule", at)), ("fill", Sym.cond(on, green, offTrack).json(at))], at), knob], at))], at)
+        switchView = scopeAnimation(J.obj([("easeInOut", J.num(0.25, at))], at), to: switchView, watching: [n])
+        let x = Execution()
+        record(n, Sym.unary("!", on), x, .bool(true), animation, Syntax(c))
+        let handler = try phases(x, s, at: at)
+        switchView = appendGesture(switchView, J.obj([("tap", J.obj([], at)), ("onEnded", handler)], at))
+        // The label takes the row's width before the spacer does, as the switch style lays it out (one line where it fits).
+        let labelView = label.isEmpty ? [] : [oneView(label, c).setting("layoutPriority", J.num(1, at))]
+        return J.obj([("type", J.str("hstack", at)),
+                      ("children", J.arr(labelView + [J.obj([("type", J.str("spacer", at))], at), switchView], at))], at)
     }
 
     func closureParameters(_ c: ClosureExprSyntax) -> [String] {

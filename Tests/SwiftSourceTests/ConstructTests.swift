@@ -762,6 +762,33 @@ final class ConstructTests: XCTestCase {
                    ##"{"drag_width": 0, "drag_height": 0}"##)
     }
 
+    func test_toggle() {
+        // The label (served first), a spacer and the switch: a 51 × 31 capsule, green when on, with a white 27 pt knob
+        // 2 pt in from the ends; the switch reads its own animated copy of the state; a tap flips the state with the
+        // binding's animation.
+        let src = swiftView("Toggle(\"Visible\", isOn: $on.animation(.spring()))", members: "    @State var on = false")
+        XCTAssertEqual(warnings(src), ["T.swift:5:9: warning: Toggle: drawn as iOS's switch; its knob slides in 0.25 s ease-in-out (UISwitch's own animation is not documented)"])
+        let t = SwiftSceneTranslator.translate(source: src, file: "T.swift")
+        XCTAssertEqual(t.problems.map(\.description), [])
+        let b = t.scene?["body"]
+        XCTAssertEqual(b?["type"]?.string, "hstack")
+        XCTAssertEqual(b?.at("children.0.text")?.string, "Visible")
+        XCTAssertEqual(b?.at("children.0.layoutPriority")?.number, 1)
+        XCTAssertEqual(b?.at("children.1.type")?.string, "spacer")
+        assertJSON(b?.at("children.2.frame"), ##"{"width": 51, "height": 31}"##)
+        XCTAssertEqual(b?.at("children.2.children.0.fill")?.string, "=on__1 ? '#34C759' : '#78788033'")
+        XCTAssertEqual(b?.at("children.2.children.1.offset.x")?.string, "=on__1 ? 22 : 2")
+        // The state changes with the binding's animation; the copy, at the same instant, with the switch's own.
+        XCTAssertEqual(b?.at("children.2.gestures.0.onEnded.set.on")?.string, "=!on")
+        assertJSON(b?.at("children.2.gestures.0.onEnded.animation"), #""spring""#)
+        let copyEvent = t.scene?["timeline"]?.elements?.first { $0["set"]?["on__1"] != nil }
+        assertJSON(copyEvent?["animation"], ##"{"easeInOut": 0.25}"##)
+        XCTAssertEqual(t.scene?["state"]?["on__1"]?.bool, false)
+        if let s = t.scene, let sim = simulate(s, horizon: 1) {
+            XCTAssertEqual(finalValue(sim.0, sim.1, "on"), .bool(false))
+        }
+    }
+
     func test_trim() throws {
         let src = swiftView("Circle().trim(from: 0.2, to: 0.8).stroke(Color.red, lineWidth: 2)")
         try failUnlessLoads(src, "the scene model has no `trim` key, so a trimmed shape's scene does not load")
