@@ -39,6 +39,10 @@ extension Translator {
         var v1: Double
     }
 
+    /// Most keyframes in one track: each is a level of the track's nested condition, and the expression language
+    /// nests at most `ExpressionLimits.maximumDepth` deep (a segment's own formula takes up to 8 more).
+    static let maxKeyframesPerTrack = ExpressionLimits.maximumDepth - 8
+
     /// Tolerance within which a spring keyframe without a duration ends (SwiftUI's keyframe springs: a
     /// `Spring(duration: 0.4, bounce: 0.3)` toward 10 lasts 1.273 s, ln(M/1e-4)/λ).
     static let keyframeSpringEpsilon = 1e-4
@@ -217,18 +221,25 @@ extension Translator {
         } else {
             throw fail(c, trail, ".keyframeAnimator", "expected trigger: or repeating:")
         }
-        func value(_ f: KeyframeField) -> Sym {
+        func value(_ f: KeyframeField) throws -> Sym {
             let e = Self.keyframeExpression(Self.keyframeSegments(tracks[f.name] ?? [], from: f.initial), initial: f.initial, tau: tau)
-            guard let notStarted else { return e.folded }
-            return Sym.cond(notStarted, .num(f.initial), e).folded
+            let out = notStarted.map { Sym.cond($0, .num(f.initial), e).folded } ?? e.folded
+            // The track is one expression of the scene's language, which has a length limit: refused here, where the
+            // keyframes are, rather than by the scene loader inside the expression.
+            let length = out.source.unicodeScalars.count + 1
+            if length > ExpressionLimits.maximumLength {
+                throw fail(keyframes, trail, f.name.isEmpty ? "keyframes" : "KeyframeTrack(\\.\(f.name))",
+                           "the track's keyframes make an expression of \(length) characters; at most \(ExpressionLimits.maximumLength) are supported (use fewer keyframes)")
+            }
+            return out
         }
         // The content closure: `{ content, value in content.offset(y: value) }`.
         let names = closureParameters(content)
         var inner = s.adding(".keyframeAnimator content")
         if let cn = names.first { inner.values[cn] = .views([v]) }
         if names.count > 1 {
-            if fields.count == 1 && fields[0].name == "" { inner.values[names[1]] = .sym(value(fields[0])) } else {
-                inner.values[names[1]] = .record(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, Binding.sym(value($0))) }))
+            if fields.count == 1 && fields[0].name == "" { inner.values[names[1]] = .sym(try value(fields[0])) } else {
+                inner.values[names[1]] = .record(Dictionary(uniqueKeysWithValues: try fields.map { ($0.name, Binding.sym(try value($0))) }))
             }
         }
         return oneView(try children(content.statements, inner), c)
@@ -314,6 +325,10 @@ extension Translator {
         if !loose.isEmpty {
             guard whole else { throw fail(closure, trail, "keyframes", "the value has fields: put the keyframes in KeyframeTrack(\\.field) { … }") }
             tracks["", default: []] += loose
+        }
+        for (field, keys) in tracks where keys.count > Self.maxKeyframesPerTrack {
+            throw fail(closure, trail, field.isEmpty ? "keyframes" : "KeyframeTrack(\\.\(field))",
+                       "\(keys.count) keyframes in one track; at most \(Self.maxKeyframesPerTrack) are supported")
         }
     }
 

@@ -613,6 +613,16 @@ final class ConstructTests: XCTestCase {
                        ["T.swift:5:159: V.body › .keyframeAnimator › timingCurve:: only .linear timing curves are supported in keyframes"])
         XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on) { c, v in c.offset(y: v) } keyframes: { _ in if on { LinearKeyframe(1.0, duration: 1) } }",
                                           members: "    @State var on = false")).first?.contains("conditions and loops in keyframes are not supported"), true)
+        // A track is one expression of the scene's language: too many keyframes, or too long a track, are refused at
+        // the keyframes, not inside the expression.
+        func track(_ n: Int) -> String {
+            swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on) { c, v in c.offset(y: v) } keyframes: { _ in "
+                      + (0..<n).map { "LinearKeyframe(\(Double($0 % 7)), duration: 0.1)" }.joined(separator: "; ") + " }",
+                      members: "    @State var on = false")
+        }
+        XCTAssertEqual(problems(track(57)), ["T.swift:5:106: V.body › .keyframeAnimator › keyframes: 57 keyframes in one track; at most 56 are supported"])
+        XCTAssert(problems(track(50)).first?.hasSuffix("at most 4096 are supported (use fewer keyframes)") == true, "\(problems(track(50)))")
+        XCTAssertEqual(problems(track(20)), [])
         XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on == 1) { c, v in c.offset(y: v) } keyframes: { _ in LinearKeyframe(1.0, duration: 1) }",
                                           members: "    @State var on = 0")).first?.contains("the trigger must be a @State variable of the view"), true)
         XCTAssertEqual(problems(swiftView("PhaseAnimator([false, true]) { p in Circle().scaleEffect(p ? 2 : 1) }")).first?.contains(

@@ -23,10 +23,10 @@ public struct Expr: Hashable, Sendable {
     }
 
     /// The longest expression accepted, in Unicode scalars.
-    public static let maximumLength = 4096
+    public static let maximumLength = ExpressionLimits.maximumLength
     /// The deepest nesting accepted (parentheses, operands, arguments), so that parsing,
     /// checking and evaluation never recurse without bound on hostile input.
-    public static let maximumDepth = 64
+    public static let maximumDepth = ExpressionLimits.maximumDepth
 
     /// Every variable name the expression reads, in order of first appearance.
     /// The timeline uses it to know which state an expression depends on.
