@@ -337,6 +337,10 @@ extension Translator {
                 return label == "degrees" ? v : Sym.binary("*", v, .num(180 / Double.pi)).folded
             }
             if let base = m.base, base.trimmedDescription == "self", let f = function(name, s) { return try inlineFunction(f, c, s) { try sym($0, $1) } }
+            // `"20 sections".uppercased()`: a constant string's case changed here (Swift's full Unicode mapping).
+            if (name == "uppercased" || name == "lowercased"), args.isEmpty, let base = m.base, case .str(let str) = try sym(base, s) {
+                return .str(name == "uppercased" ? str.uppercased() : str.lowercased())
+            }
         }
         throw fail(c, s.trail, text(c.calledExpression) + "()", "this call is not supported in an expression")
     }

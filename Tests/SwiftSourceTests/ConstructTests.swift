@@ -750,8 +750,8 @@ final class ConstructTests: XCTestCase {
     }
 
     /// Forms sample code writes that the subset's entries cover: `CGSize()` is zero, `GeometryReader(content:)` with
-    /// the closure as an argument, a `@Namespace` as a matched-geometry id, and `safeAreaInsets` (0: the canvas has
-    /// no safe area).
+    /// the closure as an argument, a `@Namespace` as a matched-geometry id, `safeAreaInsets` (0: the canvas has no
+    /// safe area), and a constant string's `uppercased()` / `lowercased()`.
     func testSampleCodeForms() {
         let scene = translated(swiftView("""
         GeometryReader(content: { geometry in
@@ -767,6 +767,8 @@ final class ConstructTests: XCTestCase {
         let text = b?.sceneText() ?? ""
         XCTAssertEqual(text.components(separatedBy: "circleID").count - 1, 2, text)
         XCTAssert(text.contains(#""offset": {"x": 0, "y": -100}"#), text)
+        XCTAssertEqual(body(swiftView("Text(\"20 sections · 3 hours\".uppercased())"))?["text"]?.string, "20 SECTIONS · 3 HOURS")
+        XCTAssertEqual(body(swiftView("Text(\"ÉTÉ\".lowercased())"))?["text"]?.string, "été")
         assertJSON(translated(swiftView("Circle().offset(drag).gesture(DragGesture().onChanged { v in drag = v.translation })",
                                         members: "    @State var drag = CGSize()"))?["state"],
                    ##"{"drag_width": 0, "drag_height": 0}"##)
