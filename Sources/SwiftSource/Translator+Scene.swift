@@ -46,7 +46,15 @@ extension Translator {
             state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]; mirrors = [:]
             keyframeClocks = [:]
             rootNamesFree = true
-            return clean(oneView(try make(), node))
+            let views = try make()
+            // A body of loose views (an implicit TupleView) at the root of a window is laid out as a centred VStack
+            // with the default spacing. Apple does not document it; SwiftUI on iOS does it (screenshots of real
+            // SwiftUI in StitchDesign/Stitch's pull requests 1533 and 1537), and OpenSwiftUI and DanceUI implement it.
+            if views.count > 1, !views.allSatisfy({ $0["if"] != nil }) {
+                let at = loc(node)
+                return clean(J.obj([("type", J.str("vstack", at)), ("children", J.arr(views, at))], at))
+            }
+            return clean(oneView(views, node))
         }
         let keep = problems.count, keepWarnings = warnings.count
         _ = try? pass()

@@ -751,7 +751,7 @@ final class ConstructTests: XCTestCase {
 
     /// Forms sample code writes that the subset's entries cover: `CGSize()` is zero, `GeometryReader(content:)` with
     /// the closure as an argument, a `@Namespace` as a matched-geometry id, `safeAreaInsets` (0: the canvas has no
-    /// safe area), and a constant string's `uppercased()` / `lowercased()`.
+    /// safe area), a constant string's `uppercased()` / `lowercased()`, and loose views at the root.
     func testSampleCodeForms() {
         let scene = translated(swiftView("""
         GeometryReader(content: { geometry in
@@ -767,6 +767,13 @@ final class ConstructTests: XCTestCase {
         let text = b?.sceneText() ?? ""
         XCTAssertEqual(text.components(separatedBy: "circleID").count - 1, 2, text)
         XCTAssert(text.contains(#""offset": {"x": 0, "y": -100}"#), text)
+        // Loose views at the root (an implicit TupleView) are stacked vertically, as in a window; if/else branches
+        // (one present at a time) stay in place.
+        assertJSON(body(swiftView("Circle().frame(width: 10, height: 10)\n        Rectangle().frame(width: 20, height: 5)")), """
+        {"type": "vstack", "children": [{"type": "circle", "fill": "#000000", "frame": {"width": 10, "height": 10}},
+                                        {"type": "rect", "fill": "#000000", "frame": {"width": 20, "height": 5}}]}
+        """)
+        XCTAssertEqual(body(swiftView("if on { Circle() } else { Rectangle() }", members: "    @State var on = false"))?["type"]?.string, "zstack")
         XCTAssertEqual(body(swiftView("Text(\"20 sections · 3 hours\".uppercased())"))?["text"]?.string, "20 SECTIONS · 3 HOURS")
         XCTAssertEqual(body(swiftView("Text(\"ÉTÉ\".lowercased())"))?["text"]?.string, "été")
         assertJSON(translated(swiftView("Circle().offset(drag).gesture(DragGesture().onChanged { v in drag = v.translation })",
