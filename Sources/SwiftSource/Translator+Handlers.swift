@@ -298,6 +298,13 @@ extension Translator {
             x.env[clock] = Sym.cond(g, started, old).folded
             x.effects.append(Effect(kind: .assign(clock, started), guardCond: g, animation: nil, node: node))
         }
+        // A trigger-driven phase animator's run starts when its trigger changes.
+        for flag in knownPhaseFlags[n] ?? [] {
+            let old = x.env[flag] ?? .ref(flag, .number)
+            let raised = Sym.cond(.binary("!=", v, cur), .num(1), old).folded
+            x.env[flag] = Sym.cond(g, raised, old).folded
+            x.effects.append(Effect(kind: .assign(flag, raised), guardCond: g, animation: nil, node: node))
+        }
     }
 
     /// A CGSize/CGPoint value for a pair of state variables: `value.translation`, `.zero`, `CGSize(width:height:)`.

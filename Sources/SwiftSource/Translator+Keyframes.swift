@@ -208,13 +208,7 @@ extension Translator {
             let total = fields.map { f in Self.keyframeSegments(tracks[f.name] ?? [], from: f.initial).last.map { $0.start + $0.duration } ?? 0 }.max() ?? 0
             tau = on && total > 0 ? Sym.binary("%", .ref("t", .number), .num(total)) : .num(0)
         } else if let trig = arg("trigger") {
-            var name: String?
-            if let r = trig.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
-            if let m = trig.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-            guard let name, case .state(let n)? = lookup(name, s) else {
-                throw fail(trig, trail, "trigger:", "the trigger must be a @State variable of the view")
-            }
-            let clock = keyframeClock(for: n)
+            let clock = keyframeClock(for: try triggerState(trig, trail, s))
             addState(clock, J.num(-1, at), .number)
             tau = Sym.binary("-", .ref("t", .number), .ref(clock, .number))
             notStarted = Sym.binary("<", .ref(clock, .number), .num(0))
@@ -243,6 +237,17 @@ extension Translator {
             }
         }
         return oneView(try children(content.statements, inner), c)
+    }
+
+    /// The state variable an animator's `trigger:` names (`trigger: taps`, `trigger: self.taps`).
+    func triggerState(_ trig: ExprSyntax, _ trail: Trail, _ s: Scope) throws -> String {
+        var name: String?
+        if let r = trig.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
+        if let m = trig.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
+        guard let name, case .state(let n)? = lookup(name, s) else {
+            throw fail(trig, trail, "trigger:", "the trigger must be a @State variable of the view")
+        }
+        return n
     }
 
     /// The hidden state variable holding the time at which `trigger` last changed (−1 before it does), which every

@@ -49,7 +49,6 @@ extension Translator {
 
     /// Modifiers refused with what to write instead.
     static let unsupportedModifiers: [String: String] = [
-        "phaseAnimator": "phase animations are not supported; step the phases as withAnimation changes of a @State, in onAppear and DispatchQueue.main.asyncAfter",
         "contentTransition": "content transitions are not supported; the text changes at once",
     ]
 
@@ -61,7 +60,7 @@ extension Translator {
         "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive",
         "ignoresSafeArea", "edgesIgnoringSafeArea", "fixedSize", "lineLimit", "multilineTextAlignment", "resizable", "aspectRatio",
         "scaledToFit", "scaledToFill", "buttonStyle", "labelsHidden", "trim", "monospaced", "italic", "layoutPriority",
-        "keyframeAnimator",
+        "keyframeAnimator", "phaseAnimator",
     ]
 
     func modifier(_ name: String, _ c: FunctionCallExprSyntax, _ v: JSONValue, _ s: Scope) throws -> JSONValue {
@@ -454,6 +453,8 @@ extension Translator {
             return try applyViewModifier(e, v, s)
         case "keyframeAnimator":
             return try keyframeAnimator(c, v, s)
+        case "phaseAnimator":
+            return oneView(try phaseAnimator(c, on: v, s), c)
         // MARK: Handlers
         case "onAppear", "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onReceive":
             return try handlerModifier(name, c, v, s)

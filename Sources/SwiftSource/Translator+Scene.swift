@@ -44,7 +44,7 @@ extension Translator {
     func translateRoot(_ node: some SyntaxProtocol, _ make: () throws -> [JSONValue]) throws -> JSONValue {
         func pass() throws -> JSONValue {
             state = []; stateKinds = [:]; pairStates = [:]; timeline = []; hiddenCounter = 0; timerSites = [:]; mirrors = [:]
-            keyframeClocks = [:]
+            keyframeClocks = [:]; phaseFlags = [:]
             rootNamesFree = true
             let views = try make()
             // A body of loose views (an implicit TupleView) at the root of a window is laid out as a centred VStack
@@ -62,6 +62,7 @@ extension Translator {
         warnings.removeSubrange(keepWarnings...)
         knownMirrors = mirrors
         knownKeyframeClocks = keyframeClocks
+        knownPhaseFlags = phaseFlags
         return try pass()
     }
 

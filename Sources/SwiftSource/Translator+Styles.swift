@@ -366,6 +366,10 @@ extension Translator {
     /// An `Animation` (scene format §5.1).
     func animation(_ e: ExprSyntax, _ s: Scope) throws -> JSONValue {
         let at = loc(e)
+        // `c ? a : b` whose condition is known here (a phase animator's phase): that branch.
+        if let t = e.as(TernaryExprSyntax.self), case .bool(let c)? = attempt({ try sym(t.condition, s) }) {
+            return try animation(c ? t.thenExpression : t.elseExpression, s)
+        }
         // Modifiers first: `.easeInOut(duration: 1).delay(0.2).repeatForever(autoreverses: false)`.
         if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
            ["delay", "speed", "repeatCount", "repeatForever"].contains(m.declName.baseName.text) {

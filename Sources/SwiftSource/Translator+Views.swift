@@ -148,11 +148,10 @@ extension Translator {
     static let viewConstructors = ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "Text", "Image", "Color",
                                    "VStack", "HStack", "ZStack", "Group", "Spacer", "ForEach", "GeometryReader", "Button",
                                    "Divider", "LinearGradient", "RadialGradient", "AngularGradient", "EmptyView", "Path",
-                                   "ScrollView", "LazyVGrid", "Toggle"]
+                                   "ScrollView", "LazyVGrid", "Toggle", "PhaseAnimator"]
 
     /// Views refused with what to write instead.
     static let unsupportedViews: [String: String] = [
-        "PhaseAnimator": "PhaseAnimator is not supported; step its phases yourself: set a @State in onAppear with withAnimation, and the next phases in DispatchQueue.main.asyncAfter",
         "TimelineView": "TimelineView is not supported; animate a @State with withAnimation(.linear(duration: d).repeatForever(autoreverses: false)) instead",
         "Canvas": "Canvas is not supported; draw with shapes, a Path { … } view or the file's own Shape",
         "LazyHGrid": "LazyHGrid is not supported; use LazyVGrid or HStacks of VStacks",
@@ -427,6 +426,8 @@ extension Translator {
             return [appendGesture(lv, J.obj([("tap", J.obj([], at)), ("onEnded", handler)], at))]
         case "Toggle":
             return [try toggle(c, s)]
+        case "PhaseAnimator":
+            return try phaseAnimator(c, on: nil, s)
         default:
             throw fail(c, s.trail, name, "unknown view")
         }

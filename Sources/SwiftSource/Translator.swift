@@ -156,6 +156,9 @@ final class Translator {
     /// holds the first pass's, as for the mirrors.
     var keyframeClocks: [String: [String]] = [:]
     var knownKeyframeClocks: [String: [String]] = [:]
+    /// `.phaseAnimator(trigger:)` flags: by trigger state variable, the hidden variables a change of it raises to 1.
+    var phaseFlags: [String: [String]] = [:]
+    var knownPhaseFlags: [String: [String]] = [:]
     /// The canvas of a file rendered alone (what `UIScreen.main.bounds` reads); nil inside a JSON scene.
     var canvasSize: (Double, Double)?
     /// The first View struct inlined while translating a preview takes the root's plain state names.

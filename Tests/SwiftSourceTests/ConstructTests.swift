@@ -625,8 +625,51 @@ final class ConstructTests: XCTestCase {
         XCTAssertEqual(problems(track(20)), [])
         XCTAssertEqual(problems(swiftView("Text(\"a\").keyframeAnimator(initialValue: 0.0, trigger: on == 1) { c, v in c.offset(y: v) } keyframes: { _ in LinearKeyframe(1.0, duration: 1) }",
                                           members: "    @State var on = 0")).first?.contains("the trigger must be a @State variable of the view"), true)
-        XCTAssertEqual(problems(swiftView("PhaseAnimator([false, true]) { p in Circle().scaleEffect(p ? 2 : 1) }")).first?.contains(
-            "PhaseAnimator: PhaseAnimator is not supported; step its phases yourself"), true)
+        XCTAssertEqual(problems(swiftView("PhaseAnimator([false, true]) { p in Circle().scaleEffect(p ? 2 : 1) } animation: { _ in .linear.repeatForever() }")).first?.contains(
+            "the animation must complete (no repeat) and take time, or the phases would never move on"), true)
+        XCTAssertEqual(problems(swiftView("TimelineView(.animation) { _ in Circle() }")).first?.contains("TimelineView is not supported"), true)
+    }
+
+    func test_phaseAnimator() {
+        // Without a trigger: into phase 1 at 0 s (easeOut 0.8), back into phase 0 when that is complete (0.8 s, easeIn
+        // 0.4), the cycle of 1.2 s repeated by a timer per step; the content reads the phase by the index.
+        let scene = translated(swiftView("""
+        PhaseAnimator([false, true]) { on in
+                    Circle().scaleEffect(on ? 1.5 : 1)
+                } animation: { on in
+                    on ? .easeOut(duration: 0.8) : .easeIn(duration: 0.4)
+                }
+        """))
+        assertJSON(scene?["timeline"], """
+        [{"at": 0, "set": {"_phase1": 1}, "animation": {"easeOut": 0.8}},
+         {"at": 0, "timer": {"id": "_phaseCycle2", "interval": 1.2, "set": {"_phase1": 1}, "animation": {"easeOut": 0.8}}},
+         {"at": 0.8, "set": {"_phase1": 0}, "animation": {"easeIn": 0.4}},
+         {"at": 0.8, "timer": {"id": "_phaseCycle3", "interval": 1.2, "set": {"_phase1": 0}, "animation": {"easeIn": 0.4}}}]
+        """)
+        XCTAssertEqual(scene?["body"]?["scale"]?.string, "=(_phase1 == 0 ? false : true) ? 1.5 : 1")
+        // With a trigger: each change runs phases 1, 2 and back to 0, each after the one before is complete (a spring
+        // of duration 0.2: its response); the modifier form gives the content and the phase.
+        let trig = translated(swiftView("""
+        Text("Hi").phaseAnimator([0.0, 20.0, -20.0], trigger: taps) { content, dx in
+                    content.offset(x: dx)
+                } animation: { _ in .spring(duration: 0.2) }
+                .onTapGesture { taps += 1 }
+        """, members: "    @State var taps = 0"))
+        assertJSON(trig?["timeline"], """
+        [{"when": "_phaseTrigger_taps_1 == 1", "id": "_phaseRun2", "set": {"_phaseTrigger_taps_1": 0, "_phase1": 1}, "animation": {"spring": {"duration": 0.2, "bounce": 0}}},
+         {"after": "_phaseRun2", "delay": 0.2, "set": {"_phase1": 2}, "animation": {"spring": {"duration": 0.2, "bounce": 0}}},
+         {"after": "_phaseRun2", "delay": 0.4, "set": {"_phase1": 0}, "animation": {"spring": {"duration": 0.2, "bounce": 0}}}]
+        """)
+        XCTAssertEqual(trig?["body"]?.at("offset.x")?.string, "=_phase1 == 0 ? 0 : _phase1 == 1 ? 20 : (-20)")
+        XCTAssertEqual(trig?["body"]?.at("gestures.0.onEnded.set._phaseTrigger_taps_1")?.string, "=taps + 1 != taps ? 1 : _phaseTrigger_taps_1")
+        // Logical completion: curves after their duration, springs after their response, delays added, speeds divided.
+        func L(_ json: String) -> Double? { AnimationCompletion.logicalCompletion(try! JSONParser.parse(json)) }
+        XCTAssertEqual(L(#""default""#), 0.55)
+        XCTAssertEqual(L(#"{"easeInOut": 1, "delay": 0.5}"#), 1.5)
+        XCTAssertEqual(L(#"{"linear": 1, "speed": 2}"#), 0.5)
+        XCTAssertEqual(L(#"{"spring": {"response": 0.3, "dampingFraction": 0.6}}"#), 0.3)
+        XCTAssertEqual(L(#"{"spring": {"mass": 1, "stiffness": 100, "damping": 10}}"#)!, 2 * .pi / 10, accuracy: 1e-12)
+        XCTAssertNil(L(#"{"linear": 1, "repeat": "forever"}"#))
     }
 
     /// The keyframe expression of `view` (a path in the body) at `tau` seconds after the trigger changed at 0 s.

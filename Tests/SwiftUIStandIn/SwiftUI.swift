@@ -822,6 +822,25 @@ extension View {
                                                     @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View { _StandInModified() }
 }
 
+// MARK: - Phase animators (iOS 17)
+
+nonisolated public struct PhaseAnimator<Phase: Equatable, Content: View>: View {
+    public init(_ phases: some Sequence<Phase>, trigger: some Equatable, @ViewBuilder content: @escaping (Phase) -> Content,
+                animation: @escaping (Phase) -> Animation? = { _ in .default }) { fatalError() }
+    public init(_ phases: some Sequence<Phase>, @ViewBuilder content: @escaping (Phase) -> Content,
+                animation: @escaping (Phase) -> Animation? = { _ in .default }) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+extension View {
+    public nonisolated func phaseAnimator<Phase: Equatable>(_ phases: some Sequence<Phase>, trigger: some Equatable,
+                                                           @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> some View,
+                                                           animation: @escaping (Phase) -> Animation? = { _ in .default }) -> some View { _StandInModified() }
+    public nonisolated func phaseAnimator<Phase: Equatable>(_ phases: some Sequence<Phase>,
+                                                           @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> some View,
+                                                           animation: @escaping (Phase) -> Animation? = { _ in .default }) -> some View { _StandInModified() }
+}
+
 // MARK: - Transitions
 
 nonisolated public struct AnyTransition {
