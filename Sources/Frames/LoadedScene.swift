@@ -17,6 +17,13 @@ public struct LoadedScene: Sendable {
     /// The files the scene was read from (the scene, and a Swift file its body names), for `render watch`.
     public var sources: [String] = []
 
+    /// `realpath(3)`: the absolute path with every symbolic link and `..` resolved in order, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
     /// Largest image file accepted, in bytes, and largest image in pixels.
     public static let maxImageFileSize = 64 << 20
     public static let maxImagePixels = 50_000_000
@@ -36,8 +43,13 @@ public struct LoadedScene: Sendable {
             func fail(_ m: String) {
                 errors.append(SceneError(file: scene.file, at: ref.location, path: ref.path, message: m))
             }
-            let resolved = URL(fileURLWithPath: ref.resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
-            let baseResolved = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+            // The path as the kernel resolves it (each link before the `..` after it, which a textual standardising
+            // would remove first): what is checked is what is opened.
+            guard let resolved = Self.realPath(ref.resolvedPath) else {
+                fail("image \"\(ref.src)\" not found (looked for \(ref.resolvedPath))")
+                continue
+            }
+            let baseResolved = Self.realPath(base) ?? URL(fileURLWithPath: base).resolvingSymlinksInPath().path
             let inside = resolved == baseResolved || resolved.hasPrefix(baseResolved.hasSuffix("/") ? baseResolved : baseResolved + "/")
             // A Swift scene's `Image("name")` of an image set in its project's asset catalogues.
             let asset = !inside && document.sources.contains { SceneDocument.isSwift($0) && SwiftProjectRoot.isAssetImage(resolved, of: $0) }
@@ -45,7 +57,7 @@ public struct LoadedScene: Sendable {
                 fail("\"\(ref.src)\" is outside the scene's folder; pass --allow-external-images to use it")
                 continue
             }
-            guard let attrs = try? FileManager.default.attributesOfItem(atPath: ref.resolvedPath) else {
+            guard let attrs = try? FileManager.default.attributesOfItem(atPath: resolved) else {
                 fail("image \"\(ref.src)\" not found (looked for \(ref.resolvedPath))")
                 continue
             }
@@ -55,7 +67,7 @@ public struct LoadedScene: Sendable {
                 continue
             }
             do {
-                images[ref.resolvedPath] = try PNGDecoder(maxPixelCount: maxImagePixels).decode(contentsOf: ref.resolvedPath)
+                images[ref.resolvedPath] = try PNGDecoder(maxPixelCount: maxImagePixels).decode(contentsOf: resolved)
             } catch PNGError.imageTooLarge(let w, let h) {
                 fail("image \"\(ref.src)\" is \(w)×\(h) = \(w * h) pixels; at most \(maxImagePixels) are allowed")
             } catch {

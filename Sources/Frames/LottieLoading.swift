@@ -137,14 +137,15 @@ public enum LottieLoading {
         var documents: [String: LottieDocument] = [:]
         var failed: Set<String> = []
         var errors: [SceneError] = []
-        let base = URL(fileURLWithPath: scene.directory).standardizedFileURL.resolvingSymlinksInPath().path
+        let base = LoadedScene.realPath(scene.directory) ?? URL(fileURLWithPath: scene.directory).standardizedFileURL.resolvingSymlinksInPath().path
         for (spec, path) in references(scene.body) {
             let resolvedPath = spec.resolvedPath
             func fail(_ m: String) {
                 errors.append(SceneError(file: scene.file, at: spec.srcLocation, path: path, message: m))
             }
             if documents[resolvedPath] != nil { continue }
-            let resolved = URL(fileURLWithPath: resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
+            // As the kernel resolves it (a link before the `..` after it), so that what is checked is what is read.
+            let resolved = LoadedScene.realPath(resolvedPath) ?? URL(fileURLWithPath: resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
             let inside = resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
             if !allowExternal && !inside {
                 fail("\"\(spec.src)\" is outside the scene's folder; pass --allow-external-images to use it")
@@ -155,19 +156,19 @@ public enum LottieLoading {
                 continue
             }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &isDirectory) else {
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
                 failed.insert(resolvedPath)
                 fail("Lottie file \"\(spec.src)\" not found (looked for \(resolvedPath))")
                 continue
             }
-            let size = ((try? FileManager.default.attributesOfItem(atPath: resolvedPath))?[.size] as? NSNumber)?.intValue ?? 0
+            let size = ((try? FileManager.default.attributesOfItem(atPath: resolved))?[.size] as? NSNumber)?.intValue ?? 0
             if isDirectory.boolValue || size > maxFileSize {
                 failed.insert(resolvedPath)
                 fail(isDirectory.boolValue ? "Lottie file \"\(spec.src)\" is a folder"
                      : "Lottie file \"\(spec.src)\" is \(size) bytes; at most \(maxFileSize) are allowed")
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: resolvedPath) else {
+            guard let data = FileManager.default.contents(atPath: resolved) else {
                 failed.insert(resolvedPath)
                 fail("Lottie file \"\(spec.src)\" cannot be read")
                 continue

@@ -24,6 +24,17 @@ public enum SwiftProject {
     public static let maxTotalSize = 32 << 20
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
+    /// The bytes of `path` when it is a regular file (not a link, device or pipe) of at most `limit` bytes, read no
+    /// further than that; nil otherwise.
+    static func readRegularFile(_ path: String, atMost limit: Int) -> Data? {
+        guard limit >= 0, let attrs = try? FileManager.default.attributesOfItem(atPath: path),
+              attrs[.type] as? FileAttributeType == .typeRegular, let size = attrs[.size] as? Int, size <= limit,
+              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
+        return data
+    }
+
     /// The directory whose `.swift` files are compiled with `path`, if it is in a project (SwiftProjectRoot).
     public static func root(of path: String) -> URL? { SwiftProjectRoot.directory(of: path) }
 
@@ -44,7 +55,9 @@ public enum SwiftProject {
                     // Symbolic links to directories are not followed (a link to `..` would never end).
                     if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true { continue }
                     walk(url, depth + 1)
-                } else if name.hasSuffix(".swift"), url.resolvingSymlinksInPath().path != own, name != "Package.swift" {
+                } else if name.hasSuffix(".swift"), name != "Package.swift", url.resolvingSymlinksInPath().path != own,
+                          (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) != true {
+                    // Symbolic links to files are not read either: one could point anywhere on the machine.
                     found.append(url.path)
                 }
             }
@@ -52,10 +65,9 @@ public enum SwiftProject {
         walk(root, 0)
         var files: [SwiftProjectFile] = []
         for p in found {
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: p))?[.size] as? Int,
-                  size <= SwiftSceneTranslator.maxFileSize, total + size <= maxTotalSize,
-                  let data = FileManager.default.contents(atPath: p), let text = String(data: data, encoding: .utf8) else { continue }
-            total += size
+            guard let data = readRegularFile(p, atMost: min(SwiftSceneTranslator.maxFileSize, maxTotalSize - total)),
+                  let text = String(data: data, encoding: .utf8) else { continue }
+            total += data.count
             files.append(SwiftProjectFile(path: p, source: text))
         }
         return files
@@ -114,7 +126,7 @@ extension SwiftProject {
                     walk(url, depth + 1, namespace: "", inCatalogue: true)
                 } else if inCatalogue {
                     // A folder inside a catalogue: its sets are namespaced when it says so.
-                    let provides = (fm.contents(atPath: url.appendingPathComponent("Contents.json").path))
+                    let provides = readRegularFile(url.appendingPathComponent("Contents.json").path, atMost: 1 << 20)
                         .flatMap { String(data: $0, encoding: .utf8) }
                         .flatMap { try? JSONParser.parse($0) }?["properties"]?["provides-namespace"]?.bool ?? false
                     walk(url, depth + 1, namespace: provides ? namespace + name + "/" : namespace, inCatalogue: true)
@@ -129,9 +141,8 @@ extension SwiftProject {
 
     /// A set's `Contents.json` (at most 1 MiB), parsed; or why it cannot be, located in it.
     static func setContents(_ path: String) -> Result<JSONValue, AssetProblem> {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
-              let text = String(data: data, encoding: .utf8) else {
-            return .failure(AssetProblem(message: "\((path as NSString).deletingLastPathComponent) has no readable Contents.json"))
+        guard let data = readRegularFile(path, atMost: 1 << 20), let text = String(data: data, encoding: .utf8) else {
+            return .failure(AssetProblem(message: "\((path as NSString).deletingLastPathComponent) has no readable Contents.json (a regular file of at most 1 MiB)"))
         }
         do { return .success(try JSONParser.parse(text)) } catch {
             return .failure(AssetProblem(message: "\(path):\(error.location.line):\(error.location.column): \(error.message)"))
@@ -150,10 +161,11 @@ extension SwiftProject {
         var others: [String] = []
         for entry in top["images"]?.elements ?? [] {
             let idiom = entry["idiom"]?.string ?? "universal"
-            guard idiom == "universal" || idiom == "iphone", let file = entry["filename"]?.string else { continue }
-            guard !file.contains("/"), file != "..", file.lowercased().hasSuffix(".png") else { others.append(file); continue }
+            // The light appearance's images: variants for dark or high contrast are not drawn.
+            guard idiom == "universal" || idiom == "iphone", entry["appearances"] == nil, let file = entry["filename"]?.string else { continue }
+            guard !file.contains("/"), !file.hasPrefix("."), file.lowercased().hasSuffix(".png") else { others.append(file); continue }
             let path = folder.appendingPathComponent(file).path
-            guard FileManager.default.fileExists(atPath: path) else { continue }
+            guard let attrs = try? FileManager.default.attributesOfItem(atPath: path), attrs[.type] as? FileAttributeType == .typeRegular else { continue }
             let scale = entry["scale"]?.string.flatMap { Double($0.replacingOccurrences(of: "x", with: "")) } ?? 1
             guard scale > 0, scale <= 16 else { continue }
             if best == nil || scale > best!.scale { best = SwiftAssetImage(path: path, scale: scale) }
@@ -205,13 +217,14 @@ extension SwiftProject {
         let comps = color["components"]
         func component(_ key: String) -> Double? {
             guard let v = comps?[key] else { return nil }
-            if let n = v.number { return n }
+            if let n = v.number { return n.isFinite ? n : nil }
             guard let s = v.string?.trimmingCharacters(in: .whitespaces) else { return nil }
             if s.lowercased().hasPrefix("0x") { return UInt8(s.dropFirst(2), radix: 16).map { Double($0) / 255 } }
-            if s.contains(".") { return Double(s) }
-            return Double(s).map { $0 / 255 }
+            // Only finite numbers: "nan" and "inf" parse as Doubles and would reach the conversion to bytes.
+            guard let d = Double(s), d.isFinite else { return nil }
+            return s.contains(".") ? d : d / 255
         }
-        func clamp(_ x: Double) -> Double { min(max(x, 0), 1) }
+        func clamp(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, 0), 1) }
         let alpha = clamp(component("alpha") ?? 1)
         func hex(_ r: Double, _ g: Double, _ b: Double) -> String {
             func c(_ x: Double) -> String { String(format: "%02X", Int((clamp(x) * 255).rounded())) }

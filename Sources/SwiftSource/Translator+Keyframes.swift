@@ -81,7 +81,7 @@ extension Translator {
                 // Start: given; else Catmull-Rom after a cubic, the previous segment's end velocity otherwise (0 at the
                 // run's start and after a move).
                 var v0 = velocity
-                if let g = k.startVelocity { v0 = g } else if i > 0, isCubic(i - 1), let prev = out.last, keys[i - 1].endVelocity == nil {
+                if let g = k.startVelocity { v0 = g } else if i > 0, isCubic(i - 1), let prev = out.last, case .cubic = prev.kind, keys[i - 1].endVelocity == nil {
                     v0 = (k.to - prev.from) / (prev.duration + d)
                 }
                 // End: given; else the next segment's start velocity: Catmull-Rom into a cubic, a linear keyframe's
@@ -116,6 +116,8 @@ extension Translator {
         if curve.dampingFraction < 1 {
             let lambda = curve.dampingFraction * 2 * .pi / curve.response
             let m = abs(distance * lambda - velocity) + abs(distance)
+            // An undamped spring (bounce 1) never settles: nil, refused where the keyframe is.
+            guard lambda > 0 else { return .infinity }
             return max(0, log(m / eps) / lambda)
         }
         func far(_ t: Double) -> Bool { abs(curve.displacement(at: t, from: -distance, initialVelocity: velocity)) >= eps }
@@ -125,7 +127,8 @@ extension Translator {
             if !far(t), !(1...10).contains(where: { far(t + Double($0) / 10) }) { return t }
             step += 1
         }
-        return 0
+        // Not settled within the search (a very slow spring): its end, 102.4 s.
+        return Double(step) / 10
     }
 
     /// The track's value at `tau` seconds into the run: the segments as nested conditions (a boundary belongs to the
@@ -193,7 +196,7 @@ extension Translator {
         // The tracks.
         var tracks: [String: [Keyframe]] = [:]
         try keyframeTracks(keyframes, whole: fields.count == 1 && fields[0].name == "", trail, s, into: &tracks)
-        for name in tracks.keys where !fields.contains(where: { $0.name == name }) {
+        for name in tracks.keys.sorted() where !fields.contains(where: { $0.name == name }) {
             throw fail(keyframes, trail, "KeyframeTrack(\\.\(name))", "no field \(name) in the value; it has \(fields.map(\.name).joined(separator: ", "))")
         }
         // The run's clock: since the trigger last changed, or looping from the start.
@@ -221,6 +224,10 @@ extension Translator {
             // The track is one expression of the scene's language, which has a length limit: refused here, where the
             // keyframes are, rather than by the scene loader inside the expression.
             let length = out.source.unicodeScalars.count + 1
+            if out.height > ExpressionLimits.maximumDepth - 2 {
+                throw fail(keyframes, trail, f.name.isEmpty ? "keyframes" : "KeyframeTrack(\\.\(f.name))",
+                           "the track's keyframes nest \(out.height) deep as an expression; at most \(ExpressionLimits.maximumDepth - 2) are supported (use fewer keyframes)")
+            }
             if length > ExpressionLimits.maximumLength {
                 throw fail(keyframes, trail, f.name.isEmpty ? "keyframes" : "KeyframeTrack(\\.\(f.name))",
                            "the track's keyframes make an expression of \(length) characters; at most \(ExpressionLimits.maximumLength) are supported (use fewer keyframes)")
@@ -278,6 +285,7 @@ extension Translator {
                 guard let v = m.decl.as(VariableDeclSyntax.self), !v.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
                 for b in v.bindings where b.accessorBlock == nil {
                     guard let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if out.contains(where: { $0.name == n }) { throw fail(b, s.trail, "\(decl.name.text).\(n)", "declared twice") }
                     let type = b.typeAnnotation?.type.trimmedDescription ?? ""
                     guard let x = args.first(where: { $0.label?.text == n })?.expression ?? b.initializer?.value else {
                         throw fail(c, s.trail, "\(decl.name.text)()", "missing argument \(n)")
@@ -331,7 +339,7 @@ extension Translator {
             guard whole else { throw fail(closure, trail, "keyframes", "the value has fields: put the keyframes in KeyframeTrack(\\.field) { … }") }
             tracks["", default: []] += loose
         }
-        for (field, keys) in tracks where keys.count > Self.maxKeyframesPerTrack {
+        for (field, keys) in tracks.sorted(by: { $0.key < $1.key }) where keys.count > Self.maxKeyframesPerTrack {
             throw fail(closure, trail, field.isEmpty ? "keyframes" : "KeyframeTrack(\\.\(field))",
                        "\(keys.count) keyframes in one track; at most \(Self.maxKeyframesPerTrack) are supported")
         }
@@ -361,7 +369,11 @@ extension Translator {
             return Keyframe(kind: .cubic, to: to, duration: d, startVelocity: try num("startVelocity"), endVelocity: try num("endVelocity"))
         case "SpringKeyframe":
             let curve = try arg("spring").map { try keyframeSpring($0, trail, s) } ?? SpringCurve(duration: 0.5, bounce: 0)
-            return Keyframe(kind: .spring(curve), to: to, duration: try num("duration"), startVelocity: try num("startVelocity"))
+            let duration = try num("duration")
+            if duration == nil && curve.dampingFraction <= 0 {
+                throw fail(c, trail, name, "an undamped spring never settles; give the keyframe a duration:")
+            }
+            return Keyframe(kind: .spring(curve), to: to, duration: duration, startVelocity: try num("startVelocity"))
         case "MoveKeyframe":
             return Keyframe(kind: .move, to: to)
         default:
@@ -378,6 +390,9 @@ extension Translator {
         func num(_ label: String) throws -> Double? {
             try args.first { $0.label?.text == label }.map { try keyframeNumber($0.expression, s) }
         }
+        func unknownLabels(_ labels: Set<String>) -> Refused {
+            fail(e, trail, text(e), "a Spring of duration:bounce:, response:dampingRatio: or mass:stiffness:damping:allowOverDamping: (not \(labels.sorted().joined(separator: ", ")))")
+        }
         let name = callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? callee.trimmedDescription
         let base = callee.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
         guard base == nil || base == "Spring" else { throw fail(e, trail, text(e), "expected a Spring") }
@@ -386,15 +401,37 @@ extension Translator {
             let bounce = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][name]! + (try num("extraBounce") ?? 0)
             return SpringCurve(duration: try num("duration") ?? 0.5, bounce: bounce)
         case "Spring", "init":
+            let labels = Set(args.map { $0.label?.text ?? "_" })
             if let k = try num("stiffness") {
-                return SpringCurve(mass: try num("mass") ?? 1, stiffness: k, damping: try num("damping") ?? 10)
+                guard labels.isSubset(of: ["mass", "stiffness", "damping", "allowOverDamping"]) else { throw unknownLabels(labels) }
+                let m = try num("mass") ?? 1
+                var d = try num("damping") ?? 10
+                // Apple: without allowOverDamping: true, an overdamped spring is treated as critically damped.
+                let allow = args.first { $0.label?.text == "allowOverDamping" }?.expression.trimmedDescription == "true"
+                if !allow { d = min(d, 2 * (max(k, 0) * max(m, 0)).squareRoot()) }
+                return SpringCurve(mass: m, stiffness: k, damping: d)
             }
             if let r = try num("response") {
+                guard labels.isSubset(of: ["response", "dampingRatio"]) else { throw unknownLabels(labels) }
                 return SpringCurve(response: r, dampingFraction: try num("dampingRatio") ?? 1)
             }
+            guard labels.isSubset(of: ["duration", "bounce"]) else { throw unknownLabels(labels) }
             return SpringCurve(duration: try num("duration") ?? 0.5, bounce: try num("bounce") ?? 0)
         default:
             throw fail(e, trail, text(e), "not a Spring the translator knows (Spring(duration:bounce:), .smooth, .snappy, .bouncy)")
+        }
+    }
+}
+
+extension Sym {
+    /// How deep the expression nests (1 for a constant or a name), as the expression language counts its limit.
+    var height: Int {
+        switch self {
+        case .num, .bool, .str, .color, .ref: return 1
+        case .call(_, let a, _): return 1 + (a.map(\.height).max() ?? 0)
+        case .unary(_, let x): return 1 + x.height
+        case .binary(_, let a, let b): return 1 + max(a.height, b.height)
+        case .cond(let c, let a, let b): return 1 + max(c.height, a.height, b.height)
         }
     }
 }

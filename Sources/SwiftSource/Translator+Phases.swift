@@ -11,6 +11,9 @@ internal import SwiftSyntax
 /// phase once from the second and back to the first. An animation "completes" when it is logically complete: a timing
 /// curve after its duration, a spring after its response (or duration), delays added and speeds divided by.
 extension Translator {
+    /// Most phases of one animator (each a level of the nested condition the phase is read by).
+    static let maxPhases = ExpressionLimits.maximumDepth / 2
+
     /// `PhaseAnimator(…)` as a view, or `.phaseAnimator(…)` on `base`.
     func phaseAnimator(_ c: FunctionCallExprSyntax, on base: JSONValue?, _ s: Scope) throws -> [JSONValue] {
         let what = base == nil ? "PhaseAnimator" : ".phaseAnimator"
@@ -25,6 +28,10 @@ extension Translator {
         }
         guard let phases = try constantItems(phasesExpr, s), phases.count >= 2 else {
             throw fail(phasesExpr, trail, "phases", "expected a constant array of at least two numbers, booleans, strings or enum cases (a literal, a let, E.allCases)")
+        }
+        // The phase is read as a condition per phase, nested: the expression language's depth bounds their number.
+        guard phases.count <= Self.maxPhases else {
+            throw fail(phasesExpr, trail, "phases", "\(phases.count) phases; at most \(Self.maxPhases) are supported")
         }
         // The animation into each phase, and when it is logically complete.
         var animations: [JSONValue] = []

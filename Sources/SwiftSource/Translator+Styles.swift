@@ -202,7 +202,11 @@ extension Translator {
     func fileColorInit(_ c: FunctionCallExprSyntax, _ s: Scope) throws -> Sym? {
         guard let inits = extensionInits["Color"] else { return nil }
         for (_, i) in inits.sorted(by: { $0.key < $1.key }) {
-            guard let body = i.body, let last = body.statements.last else { continue }
+            // An initialiser is not entered again from within itself (two overloads calling each other would
+            // otherwise branch at every level).
+            guard let body = i.body, let last = body.statements.last, !colorInitsInProgress.contains(i.id) else { continue }
+            colorInitsInProgress.insert(i.id)
+            defer { colorInitsInProgress.remove(i.id) }
             let found: Sym? = attempt {
                 var inner = Scope(instance: nil, trail: s.trail.adding("Color.init()"))
                 try bindArguments(i.signature.parameterClause.parameters, "Color.init", c, s, into: &inner)

@@ -591,7 +591,7 @@ extension Translator {
             return out
         }
         if let m = e.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "allCases", let base = m.base,
-           let cases = enumOrder[base.trimmedDescription], let values = enums[base.trimmedDescription] {
+           let cases = enumOrder[base.trimmedDescription], let values = enums[base.trimmedDescription], cases.count <= 256 {
             return cases.compactMap { values[$0] }.map { .str($0) }
         }
         var name: String?

@@ -92,6 +92,8 @@ final class Translator {
     let others: [SwiftProjectFile]
     /// Their line tables, by the root of each one's syntax tree: a node's location is in the file it is in.
     var otherLines: [SyntaxIdentifier: LineTable] = [:]
+    /// Their trees, kept for the translation's life so that no tree made later can take one's identity.
+    var otherTrees: [SourceFileSyntax] = []
     /// The colour sets of the project's asset catalogues, by name (SwiftProject.assetColors).
     var assetColors: [String: Result<SwiftAssetColor, SwiftProject.AssetProblem>] = [:]
     /// Its image sets (SwiftProject.assetImages).
@@ -115,6 +117,8 @@ final class Translator {
     var extensionMembers: [String: [String: DeclSyntax]] = [:]
     /// Initialisers of extensions (`extension Color { init(r:g:b:) { self.init(red: …) } }`), by type then labels.
     var extensionInits: [String: [String: InitializerDeclSyntax]] = [:]
+    /// The Color initialisers being expanded (fileColorInit), against one that calls itself through another.
+    var colorInitsInProgress: Set<SyntaxIdentifier> = []
     /// The file's enums without associated values: case name → the string it is (its String raw value, or its name).
     var enums: [String: [String: String]] = [:]
     /// Their cases in the order written (`allCases`).
@@ -210,6 +214,7 @@ final class Translator {
                 }
             case .success(let t):
                 otherLines[t.id] = table
+                otherTrees.append(t)
                 collectDeclarations(t, ownFile: false)
             }
         }

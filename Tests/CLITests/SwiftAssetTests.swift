@@ -67,6 +67,23 @@ final class SwiftAssetTests: CLITestCase {
             XCTAssertEqual(blue, side * side, "scale \(scale)")
             XCTAssertEqual(green, frame.width * frame.height - side * side, "scale \(scale)")
         }
+        // A link inside an image set and a `..` after it reach no further than the link's target allows: the path is
+        // checked as the kernel resolves it (the link first), so a file outside the project stays refused.
+        try write("outside/sub/keep.txt", Data())
+        try write("outside/secret.png", try square(7, (255, 255, 255, 255)))
+        try FileManager.default.createSymbolicLink(atPath: path("App/App/Assets.xcassets/dot.imageset/l"), withDestinationPath: path("outside/sub"))
+        try write("App/App/Views/Peek.swift", Data("""
+        import SwiftUI
+
+        struct Peek: View {
+            var body: some View {
+                Image("../Assets.xcassets/dot.imageset/l/../secret")
+            }
+        }
+
+        """.utf8))
+        let peek = try expect(1, ["check", path("App/App/Views/Peek.swift")])
+        XCTAssert(peek.stderr.contains("is outside the scene's folder"), peek.stderr)
         // The same image set with only a JPEG: refused, located in the Swift file.
         try FileManager.default.removeItem(atPath: path("App/App/Assets.xcassets/dot.imageset"))
         try write("App/App/Assets.xcassets/dot.imageset/dot.jpg", Data([0xFF, 0xD8]))

@@ -630,6 +630,43 @@ final class ConstructTests: XCTestCase {
         XCTAssertEqual(problems(swiftView("TimelineView(.animation) { _ in Circle() }")).first?.contains("TimelineView is not supported"), true)
     }
 
+    /// Hostile or odd input around the new constructs: refused with a line, never a trap or a hang (found in review).
+    func testHostileAnimatorsAndColours() {
+        // A colour set component that is not a finite number is not a colour (no trap converting NaN to a byte).
+        for bad in [#""nan""#, #""inf""#, #""-inf""#] {
+            let json = try! JSONParser.parse(#"{"color-space": "srgb", "components": {"red": \#(bad), "green": "0.5", "blue": "0.5", "alpha": "1.000"}}"#)
+            XCTAssertNil(try? SwiftProject.assetColorHex(json).get(), bad)
+        }
+        let nanAlpha = try! JSONParser.parse(#"{"color-space": "srgb", "components": {"red": "1", "green": "0.5", "blue": "0.5", "alpha": "nan"}}"#)
+        XCTAssertEqual(try? SwiftProject.assetColorHex(nanAlpha).get(), "#018080")
+        // Two Color initialisers that call each other: refused at once, not explored exponentially.
+        let start = Date()
+        let loop = problems(swiftView("Rectangle().fill(Color(a: 1))", extra: """
+        extension Color {
+            init(a: Double, b: Double = 0) { self.init(a: a) }
+            init(a: Double, c: Double = 0) { self.init(a: a) }
+        }
+        """))
+        XCTAssertEqual(loop.count, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        // A keyframe value struct with a field declared twice.
+        XCTAssert(problems(swiftView("Circle().keyframeAnimator(initialValue: AV(), trigger: go) { c, v in c.offset(x: v.a) } keyframes: { _ in KeyframeTrack(\\.a) { LinearKeyframe(1.0, duration: 1) } }",
+                                     members: "    @State var go = false", extra: "struct AV { var a = 0.0; var a = 1.0 }")).contains { $0.contains("AV.a: declared twice") })
+        // An undamped spring keyframe without a duration never settles; a very slow one lasts the search's 102.4 s.
+        XCTAssert(problems(swiftView("Circle().keyframeAnimator(initialValue: 0.0, trigger: go) { c, v in c.offset(x: v) } keyframes: { _ in SpringKeyframe(100, spring: Spring(duration: 0.5, bounce: 1)) }",
+                                     members: "    @State var go = false")).first?.contains("an undamped spring never settles; give the keyframe a duration:") == true)
+        let slow = body(swiftView("Circle().keyframeAnimator(initialValue: 0.0, trigger: go) { c, v in c.offset(x: v) } keyframes: { _ in SpringKeyframe(100, spring: Spring(response: 200, dampingRatio: 1)); LinearKeyframe(0, duration: 1) }",
+                                  members: "    @State var go = false"))?.at("offset.x")?.string ?? ""
+        XCTAssert(slow.contains("- 102.4 <= 1"), slow)
+        // Spring labels it does not know are refused; an overdamped mass/stiffness/damping spring is critical unless
+        // allowOverDamping: true (Apple's Spring(mass:stiffness:damping:allowOverDamping:)).
+        XCTAssert(problems(swiftView("Circle().keyframeAnimator(initialValue: 0.0, trigger: go) { c, v in c.offset(x: v) } keyframes: { _ in SpringKeyframe(1, spring: Spring(settlingDuration: 1, dampingRatio: 0.5)) }",
+                                     members: "    @State var go = false")).first?.contains("not dampingRatio, settlingDuration") == true)
+        // Phases beyond what one expression can nest, and enums of more than 256 cases, are refused.
+        let many = (0..<40).map { "\($0).0" }.joined(separator: ", ")
+        XCTAssert(problems(swiftView("PhaseAnimator([\(many)]) { p in Circle().offset(x: p) }")).first?.contains("40 phases; at most 32 are supported") == true)
+    }
+
     func test_phaseAnimator() {
         // Without a trigger: into phase 1 at 0 s (easeOut 0.8), back into phase 0 when that is complete (0.8 s, easeIn
         // 0.4), the cycle of 1.2 s repeated by a timer per step; the content reads the phase by the index.
@@ -1316,6 +1353,10 @@ final class ConstructTests: XCTestCase {
         try fm.createDirectory(at: root.appendingPathComponent("App/App.xcodeproj"), withIntermediateDirectories: true)
         XCTAssertEqual(SwiftProject.root(of: loader)?.standardizedFileURL.resolvingSymlinksInPath().path,
                        root.appendingPathComponent("App").standardizedFileURL.resolvingSymlinksInPath().path)
+        // A symbolic link to a file is not read (it could point anywhere on the machine, past the size limits).
+        try write("outside/Secret.txt", "let token = \"SECRET\"\n")
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("App/Utils/Secret.swift").path,
+                                  withDestinationPath: root.appendingPathComponent("outside/Secret.txt").path)
         let names = SwiftProject.otherFiles(of: loader).map { URL(fileURLWithPath: $0.path).lastPathComponent }
         XCTAssertEqual(names, ["Colors.swift", "Other.swift"])
         // A nearer Package.swift: the project is the target the file is in; a file outside Sources/ and Tests/
