@@ -50,7 +50,8 @@ extension Translator {
             // A body of loose views (an implicit TupleView) at the root of a window is laid out as a centred VStack
             // with the default spacing. Apple does not document it; SwiftUI on iOS does it (screenshots of real
             // SwiftUI in StitchDesign/Stitch's pull requests 1533 and 1537), and OpenSwiftUI and DanceUI implement it.
-            if views.count > 1, !views.allSatisfy({ $0["if"] != nil }) {
+            let oneChain = views.allSatisfy { $0[ifChainMarker] != nil && $0[ifChainMarker]?.string == views.first?[ifChainMarker]?.string }
+            if views.count > 1, !oneChain {
                 let at = loc(node)
                 return clean(J.obj([("type", J.str("vstack", at)), ("children", J.arr(views, at))], at))
             }

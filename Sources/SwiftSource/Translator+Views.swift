@@ -5,6 +5,8 @@ internal import SwiftSyntax
 /// Keys the translator puts on views while it works and removes before the scene is read: where a view's fill or
 /// font came from the environment's default (so a later `.foregroundColor` or `.font` on an ancestor replaces it).
 let defaultFillMarker = "__defaultFill"
+/// The views of one if/else statement (their `if`s exclude each other), by the statement's place.
+let ifChainMarker = "__ifChain"
 /// A view's constant `.zIndex`, which its ZStack orders its views by.
 let zIndexMarker = "__zIndex"
 let defaultFontMarker = "__defaultFont"
@@ -111,6 +113,10 @@ extension Translator {
             case .codeBlock(let b): out += try children(b.statements, elseScope).map { present($0, neg) }
             @unknown default: break
             }
+            // The branches of one if/else are present one at a time: marked as one chain (the outermost `if`'s place),
+            // so that a root of only them stays in place rather than stacked.
+            let chain = J.str("\(loc(i).line):\(loc(i).column)", loc(i))
+            out = out.map { $0.setting(ifChainMarker, chain) }
         }
         return out
     }

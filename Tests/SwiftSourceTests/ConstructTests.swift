@@ -854,6 +854,9 @@ final class ConstructTests: XCTestCase {
                                         {"type": "rect", "fill": "#000000", "frame": {"width": 20, "height": 5}}]}
         """)
         XCTAssertEqual(body(swiftView("if on { Circle() } else { Rectangle() }", members: "    @State var on = false"))?["type"]?.string, "zstack")
+        XCTAssertEqual(body(swiftView("if on { Circle() } else if off { Capsule() } else { Rectangle() }", members: "    @State var on = false\n    @State var off = false"))?["type"]?.string, "zstack")
+        // Two independent ifs can both be present: stacked.
+        XCTAssertEqual(body(swiftView("if on { Circle() }\n        if off { Rectangle() }", members: "    @State var on = false\n    @State var off = false"))?["type"]?.string, "vstack")
         XCTAssertEqual(body(swiftView("Text(\"20 sections · 3 hours\".uppercased())"))?["text"]?.string, "20 SECTIONS · 3 HOURS")
         XCTAssertEqual(body(swiftView("Text(\"ÉTÉ\".lowercased())"))?["text"]?.string, "été")
         assertJSON(translated(swiftView("Circle().offset(drag).gesture(DragGesture().onChanged { v in drag = v.translation })",
