@@ -118,6 +118,10 @@ extension Translator {
             }
             let callee = c.calledExpression.trimmedDescription
             if callee == "Color" || callee == "UIColor" || callee == ".init" || callee == "self.init" || callee == "Color.init" {
+                // The project's own initialisers first, as Swift prefers them where they fit (an `init(red: Int, …)`
+                // taking 0…255 over SwiftUI's Double one); one being expanded is not entered again, so its
+                // `self.init(red:…)` reaches SwiftUI's below.
+                if callee != "UIColor", let col = try fileColorInit(c, s) { return col }
                 if let r = arg("red"), let g = arg("green"), let b = arg("blue") {
                     let vals = try [r, g, b].map { try sym($0, s) }
                     let a = try (arg("opacity") ?? arg("alpha")).map { try sym($0, s) } ?? .num(1)
@@ -142,7 +146,6 @@ extension Translator {
                     let (r, g, b) = Self.hsb(hv, sv, bv)
                     return .color(Self.hex(r, g, b, a))
                 }
-                if callee != "UIColor", let col = try fileColorInit(c, s) { return col }
                 if let h = arg("hex") ?? arg("uiColor") ?? (args.count == 1 && args[0].label == nil ? args[0].expression : nil) {
                     // `Color(hex: 0x8A7CFF)` / `Color(hex: "#8A7CFF")` / `Color(.systemBlue)`: the file's own hex initialiser
                     // (read as the usual 0xRRGGBB / "#RRGGBB" convention), or a UIColor.
@@ -205,6 +208,11 @@ extension Translator {
             // An initialiser is not entered again from within itself (two overloads calling each other would
             // otherwise branch at every level).
             guard let body = i.body, let last = body.statements.last, !colorInitsInProgress.contains(i.id) else { continue }
+            // Swift would not pass a fractional literal to an integer parameter: that overload is not this call's.
+            let intParams = Set(i.signature.parameterClause.parameters.filter {
+                ["Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64"].contains($0.type.trimmedDescription)
+            }.map { $0.firstName.text })
+            if c.arguments.contains(where: { intParams.contains($0.label?.text ?? "_") && $0.expression.is(FloatLiteralExprSyntax.self) }) { continue }
             colorInitsInProgress.insert(i.id)
             defer { colorInitsInProgress.remove(i.id) }
             let found: Sym? = attempt {

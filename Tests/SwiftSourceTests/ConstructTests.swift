@@ -1221,6 +1221,18 @@ final class ConstructTests: XCTestCase {
         {"type": "vstack", "children": [
           {"type": "rect", "fill": "#EDF2FF"}, {"type": "circle", "fill": "#47C6FF"}, {"type": "capsule", "fill": "#80808066"}]}
         """)
+        // The project's own Color(red:green:blue:) of Ints (0…255) is the one called, as Swift picks it for integer
+        // literals; its self.init(red:…) of Doubles is SwiftUI's.
+        assertJSON(body(swiftView("Rectangle().fill(Color(red: 255, green: 128, blue: 0))", extra: """
+        extension Color {
+            init(red: Int, green: Int, blue: Int) { self.init(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255) }
+        }
+        """)), ##"{"type": "rect", "fill": "#FF8000"}"##)
+        assertJSON(body(swiftView("Rectangle().fill(Color(red: 1.0, green: 0.5, blue: 0.0))", extra: """
+        extension Color {
+            init(red: Int, green: Int, blue: Int) { self.init(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255) }
+        }
+        """)), ##"{"type": "rect", "fill": "#FF8000"}"##)
         // An initialiser whose body is more than `let`s and `self.init` is not run: the call is refused as before.
         let other = swiftView("Rectangle().fill(Color(level: 2))", extra: """
         extension Color {
