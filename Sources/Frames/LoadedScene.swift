@@ -17,13 +17,6 @@ public struct LoadedScene: Sendable {
     /// The files the scene was read from (the scene, and a Swift file its body names), for `render watch`.
     public var sources: [String] = []
 
-    /// `realpath(3)`: the absolute path with every symbolic link and `..` resolved in order, or nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
-    }
-
     /// Largest image file accepted, in bytes, and largest image in pixels.
     public static let maxImageFileSize = 64 << 20
     public static let maxImagePixels = 50_000_000
@@ -45,12 +38,12 @@ public struct LoadedScene: Sendable {
             }
             // The path as the kernel resolves it (each link before the `..` after it, which a textual standardising
             // would remove first): what is checked is what is opened.
-            guard let resolved = Self.realPath(ref.resolvedPath) else {
+            guard let resolved = SourceFile.realPath(ref.resolvedPath) else {
                 fail("image \"\(ref.src)\" not found (looked for \(ref.resolvedPath))")
                 continue
             }
-            let baseResolved = Self.realPath(base) ?? URL(fileURLWithPath: base).resolvingSymlinksInPath().path
-            let inside = resolved == baseResolved || resolved.hasPrefix(baseResolved.hasSuffix("/") ? baseResolved : baseResolved + "/")
+            let baseResolved = SourceFile.realPath(base) ?? URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+            let inside = SourceFile.isInside(resolved, baseResolved)
             // A Swift scene's `Image("name")` of an image set in its project's asset catalogues.
             let asset = !inside && document.sources.contains { SceneDocument.isSwift($0) && SwiftProjectRoot.isAssetImage(resolved, of: $0) }
             if !allowExternalImages && !inside && !asset {

@@ -137,7 +137,7 @@ public enum LottieLoading {
         var documents: [String: LottieDocument] = [:]
         var failed: Set<String> = []
         var errors: [SceneError] = []
-        let base = LoadedScene.realPath(scene.directory) ?? URL(fileURLWithPath: scene.directory).standardizedFileURL.resolvingSymlinksInPath().path
+        let base = SourceFile.realPath(scene.directory) ?? URL(fileURLWithPath: scene.directory).standardizedFileURL.resolvingSymlinksInPath().path
         for (spec, path) in references(scene.body) {
             let resolvedPath = spec.resolvedPath
             func fail(_ m: String) {
@@ -145,8 +145,8 @@ public enum LottieLoading {
             }
             if documents[resolvedPath] != nil { continue }
             // As the kernel resolves it (a link before the `..` after it), so that what is checked is what is read.
-            let resolved = LoadedScene.realPath(resolvedPath) ?? URL(fileURLWithPath: resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
-            let inside = resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+            let resolved = SourceFile.realPath(resolvedPath) ?? URL(fileURLWithPath: resolvedPath).standardizedFileURL.resolvingSymlinksInPath().path
+            let inside = SourceFile.isInside(resolved, base)
             if !allowExternal && !inside {
                 fail("\"\(spec.src)\" is outside the scene's folder; pass --allow-external-images to use it")
                 continue

@@ -63,7 +63,7 @@ public struct SceneDocument: Sendable {
         if !allowExternal {
             let base = URL(fileURLWithPath: dir.isEmpty ? "." : dir).standardizedFileURL.resolvingSymlinksInPath().path
             let resolved = URL(fileURLWithPath: swiftPath).standardizedFileURL.resolvingSymlinksInPath().path
-            if !resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+            if resolved == base || !SourceFile.isInside(resolved, base) {
                 throw problem(srcValue, "body.src", "\"\(src)\" is outside the scene's folder; pass --allow-external-images to use it")
             }
         }

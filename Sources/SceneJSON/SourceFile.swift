@@ -3,6 +3,19 @@ import Foundation
 /// Reading a file a scene is made from (a JSON scene, a SwiftUI file): its bytes, or the one located problem that
 /// says why not — no such file, a folder, unreadable, or larger than its kind may be.
 public enum SourceFile {
+    /// `realpath(3)`: the absolute path with every symbolic link and `..` resolved in order (a link before the `..`
+    /// after it, which a textual standardising would remove first), or nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// Whether `path` is `folder` or inside it (both absolute and resolved).
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     /// `what` names the kind of file in the folder message ("a scene file"); `files` in the size message ("scene files").
     public static func read(_ path: String, what: String, files: String, maxSize: Int) -> Result<Data, SceneError> {
         func fail(_ why: String) -> Result<Data, SceneError> { .failure(SceneError(file: path, line: 1, column: 1, path: "", message: why)) }

@@ -37,7 +37,7 @@ public enum SwiftProjectRoot {
         guard let root = directory(of: swiftFile) else { return false }
         let resolved = URL(fileURLWithPath: image).standardizedFileURL.resolvingSymlinksInPath()
         let base = root.standardizedFileURL.resolvingSymlinksInPath().path
-        guard resolved.path.hasPrefix(base.hasSuffix("/") ? base : base + "/"), resolved.pathExtension.lowercased() == "png" else { return false }
+        guard resolved.path != base, SourceFile.isInside(resolved.path, base), resolved.pathExtension.lowercased() == "png" else { return false }
         let parts = Array(resolved.pathComponents.dropFirst(URL(fileURLWithPath: base).pathComponents.count))
         guard parts.count >= 3, parts[parts.count - 2].hasSuffix(".imageset") else { return false }
         return parts.dropLast(2).contains { $0.hasSuffix(".xcassets") }

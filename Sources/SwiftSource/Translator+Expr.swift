@@ -345,6 +345,13 @@ extension Translator {
         throw fail(c, s.trail, text(c.calledExpression) + "()", "this call is not supported in an expression")
     }
 
+    /// The name `e` reads: `x` or `self.x` (nil for anything else).
+    func propertyName(_ e: ExprSyntax) -> String? {
+        if let r = e.as(DeclReferenceExprSyntax.self) { return r.baseName.text }
+        if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { return m.declName.baseName.text }
+        return nil
+    }
+
     /// A function of the current struct or of the file.
     func function(_ name: String, _ s: Scope) -> FunctionDeclSyntax? {
         if let inst = s.instance, let d = structs[inst.type] {

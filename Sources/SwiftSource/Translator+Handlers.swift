@@ -223,7 +223,6 @@ extension Translator {
     enum Target { case state(String), timer(String), local(String), pair(String) }
 
     func target(_ e: ExprSyntax, _ s: Scope, _ x: Execution) throws -> Target {
-        var name: String?
         // `offset.width = …` on a CGSize state: that component's variable.
         if let m = e.as(MemberAccessExprSyntax.self), let base = m.base, base.trimmedDescription != "self",
            case .pair(let p) = try target(base, s, x), let comps = pairStates[p] {
@@ -232,9 +231,7 @@ extension Translator {
             if ["height", "y"].contains(c) { return .state(comps.1) }
             throw fail(m, s.trail, text(m), "a CGSize or CGPoint has width/height or x/y")
         }
-        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
-        else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-        guard let n = name else { throw fail(e, s.trail, text(e), "only state variables can be assigned in handlers") }
+        guard let n = propertyName(e) else { throw fail(e, s.trail, text(e), "only state variables can be assigned in handlers") }
         if x.locals[n] != nil { return .local(n) }
         switch lookup(n, s) {
         case .state(let st)?:
@@ -291,19 +288,14 @@ extension Translator {
             x.env[m.name] = Sym.cond(g, v, x.env[m.name] ?? .ref(m.name, stateKinds[n] ?? .number)).folded
             x.effects.append(Effect(kind: .assign(m.name, v), guardCond: g, animation: m.animation, node: node))
         }
-        // A keyframe animator's run starts when its trigger changes: its clock takes the time, never animated.
-        for clock in knownKeyframeClocks[n] ?? [] {
-            let old = x.env[clock] ?? .ref(clock, .number)
-            let started = Sym.cond(.binary("!=", v, cur), .ref("t", .number), old).folded
-            x.env[clock] = Sym.cond(g, started, old).folded
-            x.effects.append(Effect(kind: .assign(clock, started), guardCond: g, animation: nil, node: node))
-        }
-        // A trigger-driven phase animator's run starts when its trigger changes.
-        for flag in knownPhaseFlags[n] ?? [] {
-            let old = x.env[flag] ?? .ref(flag, .number)
-            let raised = Sym.cond(.binary("!=", v, cur), .num(1), old).folded
-            x.env[flag] = Sym.cond(g, raised, old).folded
-            x.effects.append(Effect(kind: .assign(flag, raised), guardCond: g, animation: nil, node: node))
+        // An animator's run starts when its trigger changes, never animated: a keyframe animator's clock takes the
+        // time, a phase animator's flag goes up.
+        let hooks = (knownKeyframeClocks[n] ?? []).map { ($0, Sym.ref("t", .number)) } + (knownPhaseFlags[n] ?? []).map { ($0, Sym.num(1)) }
+        for (hidden, onChange) in hooks {
+            let old = x.env[hidden] ?? .ref(hidden, .number)
+            let changed = Sym.cond(.binary("!=", v, cur), onChange, old).folded
+            x.env[hidden] = Sym.cond(g, changed, old).folded
+            x.effects.append(Effect(kind: .assign(hidden, changed), guardCond: g, animation: nil, node: node))
         }
     }
 

@@ -184,9 +184,7 @@ extension Translator {
         let trail = s.trail.adding(".keyframeAnimator")
         let args = Array(c.arguments)
         func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
-        var closures: [(String, ClosureExprSyntax)] = args.compactMap { a in a.expression.as(ClosureExprSyntax.self).map { (a.label?.text ?? "", $0) } }
-        if let t = c.trailingClosure { closures.append(("content", t)) }
-        for extra in c.additionalTrailingClosures { closures.append((extra.label.text, extra.closure)) }
+        let closures = labelledClosures(c)
         guard let initialExpr = arg("initialValue"), let content = closures.first(where: { $0.0 == "content" })?.1,
               let keyframes = closures.first(where: { $0.0 == "keyframes" })?.1 else {
             throw fail(c, trail, ".keyframeAnimator", "expected initialValue:, trigger: or repeating:, a content closure and keyframes:")
@@ -246,12 +244,18 @@ extension Translator {
         return oneView(try children(content.statements, inner), c)
     }
 
+    /// An animator's closures by label, in order: those given as arguments, the trailing one as `content`, the further
+    /// trailing ones by their labels (`keyframes:`, `animation:`).
+    func labelledClosures(_ c: FunctionCallExprSyntax) -> [(String, ClosureExprSyntax)] {
+        var closures: [(String, ClosureExprSyntax)] = c.arguments.compactMap { a in a.expression.as(ClosureExprSyntax.self).map { (a.label?.text ?? "", $0) } }
+        if let t = c.trailingClosure { closures.append(("content", t)) }
+        for extra in c.additionalTrailingClosures { closures.append((extra.label.text, extra.closure)) }
+        return closures
+    }
+
     /// The state variable an animator's `trigger:` names (`trigger: taps`, `trigger: self.taps`).
     func triggerState(_ trig: ExprSyntax, _ trail: Trail, _ s: Scope) throws -> String {
-        var name: String?
-        if let r = trig.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
-        if let m = trig.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-        guard let name, case .state(let n)? = lookup(name, s) else {
+        guard let name = propertyName(trig), case .state(let n)? = lookup(name, s) else {
             throw fail(trig, trail, "trigger:", "the trigger must be a @State variable of the view")
         }
         return n

@@ -19,9 +19,7 @@ extension Translator {
         let what = base == nil ? "PhaseAnimator" : ".phaseAnimator"
         let trail = s.trail.adding(what)
         let args = Array(c.arguments)
-        var closures: [(String, ClosureExprSyntax)] = args.compactMap { a in a.expression.as(ClosureExprSyntax.self).map { (a.label?.text ?? "", $0) } }
-        if let t = c.trailingClosure { closures.append(("content", t)) }
-        for extra in c.additionalTrailingClosures { closures.append((extra.label.text, extra.closure)) }
+        let closures = labelledClosures(c)
         guard let phasesExpr = args.first(where: { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) })?.expression,
               let content = closures.first(where: { $0.0 == "content" })?.1 else {
             throw fail(c, trail, what, "expected the phases, a content closure and optionally animation:")

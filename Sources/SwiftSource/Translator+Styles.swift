@@ -272,10 +272,7 @@ extension Translator {
             if let kind = kinds[type] { return try gradient(kind, c, s) }
         }
         // A property or constant holding a gradient (`let trackGradient = LinearGradient(…)`, `.fill(trackGradient)`).
-        var name: String?
-        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
-        if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-        if let name, case .lazy(let x, let sc)? = lookup(name, s), x.is(FunctionCallExprSyntax.self) {
+        if let name = propertyName(e), case .lazy(let x, let sc)? = lookup(name, s), x.is(FunctionCallExprSyntax.self) {
             return try deeper(e, s) { try paint(x, sc) }
         }
         return try color(e, s).json(at)

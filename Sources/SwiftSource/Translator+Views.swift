@@ -600,10 +600,7 @@ extension Translator {
            let cases = enumOrder[base.trimmedDescription], let values = enums[base.trimmedDescription], cases.count <= 256 {
             return cases.compactMap { values[$0] }.map { .str($0) }
         }
-        var name: String?
-        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
-        else if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-        if let name, case .lazy(let le, let ls)? = lookup(name, s) { return try constantItems(le, ls, depth: depth + 1) }
+        if let name = propertyName(e), case .lazy(let le, let ls)? = lookup(name, s) { return try constantItems(le, ls, depth: depth + 1) }
         return nil
     }
 
@@ -1153,10 +1150,7 @@ extension Translator {
     /// A LazyVGrid's `columns:`: a list of `GridItem(.flexible(minimum:maximum:), spacing:)` or `GridItem(.fixed(w))`
     /// (a literal, a property or `let` holding one, or `Array(repeating: GridItem(…), count: n)`), as `grid` columns.
     func gridColumns(_ e: ExprSyntax, _ s: Scope) throws -> [JSONValue] {
-        var name: String?
-        if let r = e.as(DeclReferenceExprSyntax.self) { name = r.baseName.text }
-        if let m = e.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { name = m.declName.baseName.text }
-        if let name, case .lazy(let le, let ls)? = lookup(name, s) { return try deeper(e, s) { try gridColumns(le, ls) } }
+        if let name = propertyName(e), case .lazy(let le, let ls)? = lookup(name, s) { return try deeper(e, s) { try gridColumns(le, ls) } }
         if let a = e.as(ArrayExprSyntax.self) { return try a.elements.map { try gridItem($0.expression, s) } }
         if let c = e.as(FunctionCallExprSyntax.self), ["Array", "[GridItem]"].contains(c.calledExpression.trimmedDescription),
            let item = c.arguments.first(where: { $0.label?.text == "repeating" })?.expression,
